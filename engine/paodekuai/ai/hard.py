@@ -1,0 +1,135 @@
+"""Hard: searches sampled worlds and chooses by expected points.
+
+For each decision Hard draws worlds, deals of the unseen cards consistent
+with everything public (:mod:`.sampling`), and in every world plays each
+candidate action out: exactly when few cards are left (:mod:`.endgame`),
+otherwise with the Medium policy for all three seats (:mod:`.rollout`).
+A candidate's value is its average final total for this seat, so card
+points, shut-outs and bomb points all count, not only the chance to win.
+
+All candidates meet the same worlds, which makes their comparison fair. With
+a time budget Hard stops drawing worlds when time is up (after a minimum);
+without one it draws a fixed number, so a seeded Hard repeats its choices.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Final
+
+from ..combos import Move, pack
+from ..rules import Kind
+from .endgame import ENDGAME_CARDS, Budget, Solver
+from .medium import choose
+from .observation import Observation
+from .planner import plan_packed
+from .rollout import apply, rollout
+from .sampling import WorldSampler
+
+#: Worlds per decision without a clock.
+FIXED_WORLDS: Final = 30
+#: With a clock: at least this many worlds, at most MAX_WORLDS.
+MIN_WORLDS: Final = 3
+MAX_WORLDS: Final = 400
+#: Candidates kept for search (the rest are clearly worse by the plan).
+MAX_CANDIDATES: Final = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """A candidate action (None: pass) and its average final total over the worlds."""
+
+    move: Move | None
+    expected: float
+    worlds: int
+
+
+class HardSearch:
+    def __init__(
+        self,
+        obs: Observation,
+        rng: random.Random,
+        budget: float | None = None,
+        worlds: int | None = None,
+    ) -> None:
+        self.obs = obs
+        self.rng = rng
+        self.budget = budget
+        self.worlds = worlds if worlds is not None else (MAX_WORLDS if budget else FIXED_WORLDS)
+        self.worlds_done = 0
+
+    def best(self, moves: list[Move]) -> Move | None:
+        evaluations = self.evaluate(moves)
+        return max(evaluations, key=lambda e: e.expected).move
+
+    def candidates(self, moves: list[Move], keep_all: bool = False) -> list[Move | None]:
+        """The actions worth searching: Medium's choice first, then least plan damage."""
+        obs = self.obs
+        may_pass = obs.can_pass()
+        medium = choose(
+            obs.rules,
+            obs.hand,
+            obs.seat,
+            obs.counts,
+            obs.unseen,
+            obs.standing,
+            obs.standing_seat,
+            moves,
+            may_pass,
+        )
+        out: list[Move | None] = [medium]
+        if may_pass and medium is not None:
+            out.append(None)
+        hand = pack(obs.hand)
+        rules = obs.rules
+        base = plan_packed(hand, rules).cost
+
+        def damage(m: Move) -> float:
+            if m.n == sum(obs.hand):
+                return -100.0
+            return plan_packed(hand - m.packed, rules).cost - (base - 1) + (
+                0.5 if m.kind is Kind.BOMB else 0.0
+            )
+
+        ranked = sorted((m for m in moves if m != medium), key=lambda m: (damage(m), m.key))
+        limit = len(ranked) if keep_all else MAX_CANDIDATES - len(out)
+        out.extend(ranked[: max(0, limit)])
+        return out
+
+    def evaluate(self, moves: list[Move], keep_all: bool = False) -> list[Evaluation]:
+        """Average final total of each candidate over sampled worlds (best search effort)."""
+        obs = self.obs
+        cands = self.candidates(moves, keep_all)
+        if len(cands) == 1:
+            return [Evaluation(cands[0], 0.0, 0)]
+        start = time.perf_counter()
+        sampler = WorldSampler(obs, self.rng)
+        totals = [0.0] * len(cands)
+        seat = obs.seat
+        done = 0
+        while done < self.worlds:
+            world = sampler.sample()
+            base = obs.position_with(world)
+            solver = Solver() if sum(base.sizes) <= ENDGAME_CARDS else None
+            for i, cand in enumerate(cands):
+                pos = base.copy()
+                apply(pos, cand)
+                if solver is not None:
+                    try:
+                        totals[i] += solver.value(pos)[seat]
+                        continue
+                    except Budget:
+                        solver = None
+                totals[i] += rollout(pos)[seat]
+            done += 1
+            if (
+                self.budget is not None
+                and done >= MIN_WORLDS
+                and time.perf_counter() - start >= self.budget
+            ):
+                break
+        self.worlds_done = done
+        return [Evaluation(c, totals[i] / done, done) for i, c in enumerate(cands)]
+

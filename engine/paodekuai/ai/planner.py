@@ -1,0 +1,222 @@
+"""Splitting a hand into the fewest plays: the minimum-plays decomposition.
+
+A hand is worth as much as the number of plays it needs to go out. The
+planner searches every *skeleton* (bombs kept whole; straights, pair runs and
+planes starting at each lowest rank; the rest as singles, pairs and trios),
+then attaches extra cards the way the rules allow (the standard's trio + two
+takes any two cards, classic16's trio takes one single or one pair) using the
+lowest singles first, and keeps the plan with the lowest cost.
+
+Plans are cached by hand, so a hand seen again (in another sampled world, or
+after playing a group of its own plan) costs a dictionary look-up.
+
+>>> from paodekuai.combos import counts_of
+>>> from paodekuai.rules import RULES
+>>> p = plan(counts_of("34567 99 JJJ Q"), RULES["standard"])
+>>> p.plays, [str(m.combo) for m in p.moves]
+(3, ['straight k=5 key=7', 'trio_two k=1 key=J', 'single k=1 key=Q'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final, NamedTuple
+
+from ..cards import RANK_COUNT, TOP_RUN_RANK
+from ..combos import SHIFTS as _SHIFTS
+from ..combos import Move, pack, unpack
+from ..rules import Kind, Rules
+
+#: Singles from the ace up are kept as singles (they win tricks), never used as extras.
+_KEEP_SINGLE_FROM: Final = 11
+#: A 10 or lower single is "low": the hardest card to get rid of.
+_LOW_SINGLE_BELOW: Final = 8
+_CACHE_LIMIT: Final = 200_000
+
+
+class Plan(NamedTuple):
+    """A way to play out a hand: its plays (legal leads) and its cost (lower is better)."""
+
+    moves: tuple[Move, ...]
+    plays: int
+    cost: float
+
+
+_cache: dict[tuple[str, int], Plan] = {}
+
+
+def plan(counts: Sequence[int], rules: Rules) -> Plan:
+    """The cheapest plan of a hand of rank counts (cached)."""
+    packed = pack(counts)
+    key = (rules.name, packed)
+    hit = _cache.get(key)
+    if hit is not None:
+        return hit
+    if len(_cache) >= _CACHE_LIMIT:
+        _cache.clear()
+    result = _search(list(counts), rules)
+    _cache[key] = result
+    return result
+
+
+def plan_packed(packed: int, rules: Rules) -> Plan:
+    key = (rules.name, packed)
+    hit = _cache.get(key)
+    if hit is not None:
+        return hit
+    return plan(unpack(packed), rules)
+
+
+# A skeleton group: (kind, low rank, high rank, cards per rank).
+_Group = tuple[Kind, int, int, int]
+
+
+def _search(counts: list[int], rules: Rules) -> Plan:
+    groups: list[_Group] = []
+    c = counts[:]
+    kinds = rules.kinds
+    for r in range(RANK_COUNT):
+        if c[r] == 4 and Kind.BOMB in kinds:
+            groups.append((Kind.BOMB, r, r, 4))
+            c[r] = 0
+    best: list[Plan] = []
+    straights = Kind.STRAIGHT in kinds
+    pair_runs = Kind.PAIR_RUN in kinds
+    planes = bool(kinds & _PLANE_KINDS)
+
+    def dfs(r: int) -> None:
+        while r < RANK_COUNT and c[r] == 0:
+            r += 1
+        if r == RANK_COUNT:
+            candidate = _finish(groups, rules)
+            if not best or candidate.cost < best[0].cost:
+                best[:] = [candidate]
+            return
+        n = c[r]
+        # The whole rank as one group.
+        c[r] = 0
+        groups.append((_BY_COUNT[n], r, r, n))
+        dfs(r + 1)
+        groups.pop()
+        c[r] = n
+        if r > TOP_RUN_RANK:
+            return
+        for per, min_len, allowed, kind in (
+            (1, 5, straights, Kind.STRAIGHT),
+            (2, 2, pair_runs, Kind.PAIR_RUN),
+            (3, 2, planes, Kind.PLANE),
+        ):
+            if not allowed or n < per:
+                continue
+            end = r
+            while end + 1 <= TOP_RUN_RANK and c[end + 1] >= per:
+                end += 1
+            if end - r + 1 < min_len:
+                continue
+            for hi in range(r + min_len - 1, end + 1):
+                for x in range(r, hi + 1):
+                    c[x] -= per
+                groups.append((kind, r, hi, per))
+                dfs(r)
+                groups.pop()
+                for x in range(r, hi + 1):
+                    c[x] += per
+
+    dfs(0)
+    return best[0]
+
+
+_BY_COUNT: Final = {1: Kind.SINGLE, 2: Kind.PAIR, 3: Kind.TRIO, 4: Kind.BOMB}
+_PLANE_KINDS: Final = frozenset(
+    {Kind.PLANE, Kind.PLANE_SINGLES, Kind.PLANE_PAIRS, Kind.PLANE_WINGS}
+)
+
+
+def _span(lo: int, hi: int, per: int) -> int:
+    packed = 0
+    for r in range(lo, hi + 1):
+        packed |= per << _SHIFTS[r]
+    return packed
+
+
+def _finish(groups: Sequence[_Group], rules: Rules) -> Plan:
+    """Attach extra cards to trios and planes, and price the plan.
+
+    Extra cards come from the lowest singles first, or from the lowest pairs
+    first; both are priced when it matters and the cheaper plan wins.
+    """
+    singles_first = _attach(groups, rules, prefer_pairs=False)
+    has_carrier = any(g[0] is Kind.TRIO or g[0] is Kind.PLANE for g in groups)
+    if not has_carrier or not any(g[0] is Kind.PAIR for g in groups):
+        return singles_first
+    pairs_first = _attach(groups, rules, prefer_pairs=True)
+    return pairs_first if pairs_first.cost < singles_first.cost else singles_first
+
+
+def _attach(groups: Sequence[_Group], rules: Rules, prefer_pairs: bool) -> Plan:
+    singles = sorted(g[1] for g in groups if g[0] is Kind.SINGLE)
+    pairs = sorted(g[1] for g in groups if g[0] is Kind.PAIR)
+    carriers = sorted(
+        (g for g in groups if g[0] is Kind.TRIO or g[0] is Kind.PLANE),
+        key=lambda g: -(g[2] - g[1]),  # planes (more extra cards) first
+    )
+    moves: list[Move] = []
+    awkward = 0
+    loose = [s for s in singles if s < _KEEP_SINGLE_FROM]
+    kept = [s for s in singles if s >= _KEEP_SINGLE_FROM]
+    any_two = Kind.TRIO_TWO in rules.kinds
+    for kind, lo, hi, _ in carriers:
+        k = hi - lo + 1
+        body = _span(lo, hi, 3)
+        if any_two:
+            need = 2 * k
+            extra = 0
+            while prefer_pairs and need >= 2 and pairs:
+                extra += 2 << _SHIFTS[pairs.pop(0)]
+                need -= 2
+            while need and loose:
+                extra += 1 << _SHIFTS[loose.pop(0)]
+                need -= 1
+            while need >= 2 and pairs:
+                extra += 2 << _SHIFTS[pairs.pop(0)]
+                need -= 2
+            if need == 1 and pairs:
+                # Break the lowest pair: one card goes along, the other stays single.
+                r = pairs.pop(0)
+                extra += 1 << _SHIFTS[r]
+                loose.insert(0, r)
+                loose.sort()
+                need = 0
+            if need:
+                awkward += 1  # legal only as the last play
+            out_kind = Kind.TRIO_TWO if k == 1 else Kind.PLANE_WINGS
+            moves.append(Move(body + extra, 3 * k + 2 * k - need, out_kind, k, hi))
+            continue
+        if len(loose) >= k and not (prefer_pairs and len(pairs) >= k):
+            extra = sum(1 << _SHIFTS[loose.pop(0)] for _ in range(k))
+            kind_out = Kind.TRIO_ONE if k == 1 else Kind.PLANE_SINGLES
+            moves.append(Move(body + extra, 4 * k, kind_out, k, hi))
+        elif len(pairs) >= k:
+            extra = sum(2 << _SHIFTS[pairs.pop(0)] for _ in range(k))
+            kind_out = Kind.TRIO_PAIR if k == 1 else Kind.PLANE_PAIRS
+            moves.append(Move(body + extra, 5 * k, kind_out, k, hi))
+        else:
+            moves.append(Move(body, 3 * k, Kind.TRIO if k == 1 else Kind.PLANE, k, hi))
+    for kind, lo, hi, per in groups:
+        if kind is Kind.STRAIGHT or kind is Kind.PAIR_RUN:
+            k = hi - lo + 1
+            moves.append(Move(_span(lo, hi, per), k * per, kind, k, hi))
+        elif kind is Kind.BOMB:
+            moves.append(Move(4 << _SHIFTS[lo], 4, Kind.BOMB, 1, lo))
+    for r in pairs:
+        moves.append(Move(2 << _SHIFTS[r], 2, Kind.PAIR, 1, r))
+    singles_left = sorted(loose + kept)
+    for r in singles_left:
+        moves.append(Move(1 << _SHIFTS[r], 1, Kind.SINGLE, 1, r))
+    plays = len(moves)
+    low_singles = sum(1 for r in singles_left if r < _LOW_SINGLE_BELOW)
+    # Fewest plays first; then fewer low singles; then the higher plan (stronger groups).
+    strength = sum(m.key for m in moves) / (RANK_COUNT * max(plays, 1))
+    cost = plays + 0.6 * awkward + 0.15 * low_singles - 0.05 * strength
+    moves.sort(key=lambda m: (m.key, -m.n))
+    return Plan(tuple(moves), plays, cost)

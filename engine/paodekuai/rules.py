@@ -1,0 +1,271 @@
+"""The rules of every preset as data: one frozen :class:`Rules` object per table.
+
+Nothing else in the engine asks which preset it is playing; it asks the rules
+object a question (``rules.must_beat``, ``Kind.TRIO_ONE in rules.kinds``).
+The presets are the standard game of ``RULES.md`` and the three other tables
+it derives from the seed texts.
+
+>>> RULES["classic16"].must_beat
+False
+>>> len(RULES["compact15"].deck)
+45
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Final, Literal
+
+from .cards import CARD_COUNT, CODES, RANK_COUNT, RANKS, card_id
+
+
+class UnknownRules(ValueError):
+    """A preset name that is not one of :data:`RULES`."""
+
+
+class Kind(StrEnum):
+    """Kinds of combination; each preset allows a subset."""
+
+    SINGLE = "single"
+    PAIR = "pair"
+    PAIR_RUN = "pair_run"
+    STRAIGHT = "straight"
+    TRIO = "trio"
+    TRIO_ONE = "trio_one"
+    TRIO_PAIR = "trio_pair"
+    TRIO_TWO = "trio_two"
+    PLANE = "plane"
+    PLANE_SINGLES = "plane_singles"
+    PLANE_PAIRS = "plane_pairs"
+    PLANE_WINGS = "plane_wings"
+    BOMB = "bomb"
+
+
+STANDARD_KINDS: Final = frozenset(
+    {
+        Kind.SINGLE,
+        Kind.PAIR,
+        Kind.PAIR_RUN,
+        Kind.STRAIGHT,
+        Kind.TRIO_TWO,
+        Kind.PLANE_WINGS,
+        Kind.BOMB,
+    }
+)
+ELEVEN_KINDS: Final = frozenset(
+    {
+        Kind.SINGLE,
+        Kind.PAIR,
+        Kind.TRIO,
+        Kind.TRIO_ONE,
+        Kind.TRIO_PAIR,
+        Kind.STRAIGHT,
+        Kind.PAIR_RUN,
+        Kind.PLANE,
+        Kind.PLANE_SINGLES,
+        Kind.PLANE_PAIRS,
+        Kind.BOMB,
+    }
+)
+
+
+@dataclass(frozen=True, slots=True)
+class BombScoring:
+    """How bombs pay.
+
+    ``mode`` "winning": only a winning bomb pays (its trick ends with it, or it
+    empties its player's hand); "every": every bomb played pays. Either way the
+    bomber collects ``per_opponent`` from each of the two other seats.
+    """
+
+    mode: Literal["winning", "every"]
+    per_opponent: int
+
+
+@dataclass(frozen=True, slots=True)
+class Timer:
+    """Seconds a person has to act (club): leading, and following."""
+
+    lead: int
+    follow: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """One table's house rules."""
+
+    name: str
+    #: The letter that starts this preset's deal codes.
+    code_letter: str
+    label_en: str
+    label_zh: str
+    #: Cards taken out of the 52-card deck (jokers are never in it).
+    removed: tuple[str, ...]
+    hand_size: int
+    #: "spade3": the ♠3 holder leads; "face_up": after the deal one random card
+    #: is shown face up and its holder leads.
+    opener: Literal["spade3", "face_up"]
+    #: The first play of the game must contain ♠3.
+    spade3_first: bool
+    kinds: frozenset[Kind]
+    #: A trio or plane with too few extra cards is legal as the last play.
+    short_last_play: bool
+    must_beat: bool
+    #: Whether cards of a rank held four times may leave the hand outside the bomb.
+    bombs_splittable: bool
+    last_card_rule: bool
+    #: What a loser left with exactly one card pays (other counts pay one each).
+    one_card_pays: int
+    #: A loser who never played a card pays this multiple.
+    shut_out_multiplier: int
+    bomb_scoring: BombScoring
+    timer: Timer | None
+    deck_mask: int = field(init=False)
+    #: Cards of each rank in the deck.
+    deck_ranks: tuple[int, ...] = field(init=False)
+    #: The allowed kinds in :class:`Kind` order (generation order).
+    kind_order: tuple[Kind, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        removed = 0
+        for code in self.removed:
+            removed |= 1 << card_id(code)
+        mask = ((1 << CARD_COUNT) - 1) & ~removed
+        object.__setattr__(self, "deck_mask", mask)
+        ranks = tuple(((mask >> (4 * r)) & 0xF).bit_count() for r in range(RANK_COUNT))
+        object.__setattr__(self, "deck_ranks", ranks)
+        object.__setattr__(self, "kind_order", tuple(k for k in Kind if k in self.kinds))
+        if 3 * self.hand_size != mask.bit_count():
+            raise ValueError(
+                f"{self.name}: {mask.bit_count()} cards do not deal 3 x {self.hand_size}"
+            )
+
+    @property
+    def deck(self) -> tuple[str, ...]:
+        """The preset's deck as codes, low to high."""
+        return tuple(CODES[i] for i in range(CARD_COUNT) if self.deck_mask >> i & 1)
+
+    def summary(self) -> dict[str, object]:
+        """A JSON-able description for the front end (see docs/PROTOCOL.md)."""
+        return {
+            "name": self.name,
+            "hand_size": self.hand_size,
+            "deck": [[RANKS[r], n] for r, n in enumerate(self.deck_ranks) if n],
+            "must_beat": self.must_beat,
+            "opener": self.opener,
+            "spade3_first": self.spade3_first,
+            "kinds": sorted(k.value for k in self.kinds),
+            "bombs_splittable": self.bombs_splittable,
+            "bomb_scoring": {
+                "mode": self.bomb_scoring.mode,
+                "per_opponent": self.bomb_scoring.per_opponent,
+            },
+            "one_card_pays": self.one_card_pays,
+            "timer": (
+                None
+                if self.timer is None
+                else {"lead": self.timer.lead, "follow": self.timer.follow}
+            ),
+            "label": {"en": self.label_en, "zh": self.label_zh},
+        }
+
+
+_FORTY_EIGHT: Final = ("2H", "2D", "2C", "AS")
+
+STANDARD: Final = Rules(
+    name="standard",
+    code_letter="A",
+    label_en="Standard 16",
+    label_zh="十六张标准",
+    removed=_FORTY_EIGHT,
+    hand_size=16,
+    opener="spade3",
+    spade3_first=False,
+    kinds=STANDARD_KINDS,
+    short_last_play=True,
+    must_beat=True,
+    bombs_splittable=False,
+    last_card_rule=True,
+    one_card_pays=1,
+    shut_out_multiplier=2,
+    bomb_scoring=BombScoring("winning", 10),
+    timer=None,
+)
+
+CLASSIC16: Final = Rules(
+    name="classic16",
+    code_letter="B",
+    label_en="Classic 16",
+    label_zh="经典十六张",
+    removed=_FORTY_EIGHT,
+    hand_size=16,
+    opener="spade3",
+    spade3_first=True,
+    kinds=ELEVEN_KINDS,
+    short_last_play=False,
+    must_beat=False,
+    bombs_splittable=True,
+    last_card_rule=True,
+    one_card_pays=1,
+    shut_out_multiplier=2,
+    bomb_scoring=BombScoring("every", 2),
+    timer=None,
+)
+
+COMPACT15: Final = Rules(
+    name="compact15",
+    code_letter="C",
+    label_en="Compact 15",
+    label_zh="十五张",
+    # RULES.md: 45 cards; the one ace left is ♠A (only ♥A ♦A ♣A go), ♠2 stays.
+    removed=("2H", "2D", "2C", "AH", "AD", "AC", "KS"),
+    hand_size=15,
+    opener="face_up",
+    spade3_first=False,
+    kinds=ELEVEN_KINDS,
+    short_last_play=False,
+    must_beat=False,
+    bombs_splittable=True,
+    last_card_rule=True,
+    one_card_pays=1,
+    shut_out_multiplier=2,
+    bomb_scoring=BombScoring("every", 2),
+    timer=None,
+)
+
+CLUB: Final = Rules(
+    name="club",
+    code_letter="D",
+    label_en="Club",
+    label_zh="俱乐部",
+    removed=_FORTY_EIGHT,
+    hand_size=16,
+    opener="spade3",
+    spade3_first=True,
+    kinds=STANDARD_KINDS,
+    short_last_play=True,
+    must_beat=True,
+    bombs_splittable=False,
+    last_card_rule=True,
+    one_card_pays=0,
+    shut_out_multiplier=2,
+    bomb_scoring=BombScoring("every", 5),
+    timer=Timer(lead=20, follow=15),
+)
+
+#: Every preset by name; "standard" is the default.
+RULES: Final[dict[str, Rules]] = {r.name: r for r in (STANDARD, CLASSIC16, COMPACT15, CLUB)}
+
+
+def get_rules(rules: str | Rules) -> Rules:
+    """The rules object for a preset name (or the object itself).
+
+    >>> get_rules("club").timer
+    Timer(lead=20, follow=15)
+    """
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str) and rules in RULES:
+        return RULES[rules]
+    raise UnknownRules(f"unknown rules {rules!r}: choose one of {', '.join(RULES)}")

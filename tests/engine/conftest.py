@@ -1,0 +1,49 @@
+"""Shared helpers for engine tests: positions set up by hand."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from paodekuai import Game
+
+
+def split(text: str) -> list[str]:
+    """Card codes from a space-separated string: ``"3S 3H 10D"``."""
+    return text.split()
+
+
+def position(
+    hands: Sequence[str],
+    leader: int = 0,
+    rules: str = "standard",
+    actions: Sequence[str | None] = (),
+) -> Game:
+    """A game from three space-separated hands, after some actions.
+
+    Each action is a space-separated play, or None for a pass.
+    """
+    game = Game.from_hands([split(h) for h in hands], leader=leader, rules=rules)
+    for action in actions:
+        if action is None:
+            game.pass_turn()
+        else:
+            game.play(split(action))
+    return game
+
+
+def ranks_of(play: Sequence[str]) -> str:
+    """A play's ranks as a sorted string, suits dropped: ``["8S", "8H"] -> "8 8"``."""
+    from paodekuai.cards import card_id
+
+    return " ".join(c[:-1] for c in sorted(play, key=card_id))
+
+
+def legal_ranks(game: Game) -> set[str]:
+    return {ranks_of(p) for p in game.legal_plays()}
+
+
+@pytest.fixture
+def fresh() -> Game:
+    return Game.deal(seed=1)

@@ -1,0 +1,62 @@
+"""The table fits: a full hand stays inside the screen and every card keeps a
+tappable strip, on a phone held either way and on a laptop."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from web_table import card_boxes, open_page, selected, wait_my_turn_or_over
+
+VIEWPORTS = {
+    "phone-portrait": {"width": 390, "height": 844},
+    "phone-landscape": {"width": 844, "height": 390},
+    "laptop": {"width": 1366, "height": 768},
+}
+#: A finger needs a strip at least this wide (CSS px) to hit one card and not its neighbour.
+MIN_STRIP_PX = 18
+
+
+@pytest.mark.parametrize("name", list(VIEWPORTS))
+def test_full_hand_fits_and_every_card_is_tappable(open_table: Any, name: str) -> None:
+    viewport = VIEWPORTS[name]
+    browsing = open_table(viewport=viewport)
+    page = browsing.page
+    open_page(page, browsing.site.url)
+    boxes = card_boxes(page)
+    assert len(boxes) == 16
+    for box in boxes:
+        assert box["x"] >= 0 and box["y"] >= 0, box
+        assert box["x"] + box["width"] <= viewport["width"] + 0.5, box
+        assert box["y"] + box["height"] <= viewport["height"] + 0.5, box
+        assert box["width"] >= MIN_STRIP_PX, box
+    # What is under the middle of each strip is that card: nothing covers it.
+    hits = page.evaluate(
+        """boxes => boxes.map(b => {
+            const hit = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+            const card = hit && hit.closest('[data-card]');
+            return card ? card.dataset.card : null;
+        })""",
+        boxes,
+    )
+    assert hits == [box["code"] for box in boxes]
+    # The buttons and the status line are on screen too.
+    for selector in (
+        "[data-action=play]",
+        "[data-action=pass]",
+        "[data-action=hint]",
+        "[data-action=new]",
+        "[data-status]",
+    ):
+        box = page.locator(selector).bounding_box()
+        assert box is not None, selector
+        assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"] + 0.5, selector
+        assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"] + 0.5, selector
+    for seat in range(3):
+        assert page.locator(f'[data-seat="{seat}"] [data-count]').is_visible()
+    # A real tap on a card selects it, on every layout.
+    wait_my_turn_or_over(page)
+    if page.is_enabled("[data-action=hint]") or page.is_enabled("[data-action=pass]"):
+        first = boxes[0]
+        page.mouse.click(first["x"] + first["width"] / 2, first["y"] + first["height"] / 2)
+        assert selected(page) == [first["code"]]

@@ -1,0 +1,208 @@
+"""Playing at the table: boot, a whole hand, Pass and Play refusals, hints,
+double-tap, the counter, the last-card warning and deal links."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from web_table import (
+    counter,
+    counts,
+    hand,
+    is_over,
+    moves,
+    open_page,
+    play_until,
+    selected,
+    status,
+    take_turn,
+    wait_moves_beyond,
+    wait_my_turn_or_over,
+)
+
+RANK_OF = re.compile(r"^(10|[2-9JQKA])[SHDC]$")
+
+
+def rank(code: str) -> str:
+    match = RANK_OF.match(code)
+    assert match, code
+    return match.group(1)
+
+
+def test_boots_to_ready_and_deals_a_hand(table: Any) -> None:
+    page = table.page
+    page.goto(table.site.url)
+    # The page draws itself before Python is up, and says it is loading.
+    assert page.get_attribute("html", "data-engine") in ("loading", "ready")
+    open_page(page, table.site.url)
+    cards = hand(page)
+    assert len(cards) == 16
+    assert len(set(cards)) == 16
+    assert counts(page)[0] == 16
+    assert sum(counts(page)) <= 48
+    assert re.fullmatch(r"[A-Za-z0-9]+", page.text_content("[data-deal-code]") or "")
+    assert page.is_hidden("[data-boot]")
+    assert page.is_hidden("[data-result]")
+
+
+def test_whole_hand_by_hint_play_and_pass_to_the_result(table: Any) -> None:
+    page = table.page
+    open_page(page, table.site.url)
+    play_until(page, max_turns=80)
+    assert is_over(page)
+    totals = [
+        int(page.text_content(f'[data-result] [data-total="{seat}"]') or "x") for seat in range(3)
+    ]
+    assert sum(totals) == 0
+    assert any(total != 0 for total in totals)
+    winner = [seat for seat, n in enumerate(counts(page)) if n == 0]
+    assert len(winner) == 1
+    assert totals[winner[0]] > 0
+    # The session score took the hand once; New hand deals again.
+    sessions = [
+        int(page.text_content(f'[data-result] [data-session="{seat}"]') or "x") for seat in range(3)
+    ]
+    assert sessions == totals
+    assert page.text_content("[data-session-total]") in (str(totals[0]), f"+{totals[0]}")
+    page.click("[data-action=new]")
+    page.wait_for_selector("[data-result]", state="hidden")
+    page.wait_for_function("document.querySelectorAll('[data-hand] [data-card]').length === 16")
+
+
+def test_pass_is_locked_with_its_reason(table: Any) -> None:
+    page = table.page
+    open_page(page, table.site.url)
+
+    def pass_locked(p: Any) -> bool:
+        return bool(p.is_disabled("[data-action=pass]"))
+
+    play_until(page, stop=pass_locked)
+    if is_over(page):  # every turn of this hand allowed a pass: deal again and look again
+        page.click("[data-action=new]")
+        play_until(page, stop=pass_locked)
+    assert page.is_disabled("[data-action=pass]")
+    reason = (page.text_content("[data-pass-reason]") or "").strip()
+    assert len(reason) > 5, reason
+    assert page.get_attribute("[data-action=pass]", "title") == reason
+
+
+def test_an_illegal_selection_says_why_and_play_stays_off(table: Any) -> None:
+    page = table.page
+    open_page(page, table.site.url)
+    wait_my_turn_or_over(page)
+    cards = hand(page)
+    low, high = cards[0], cards[-1]
+    assert rank(low) != rank(high)
+    page.click(f'[data-hand] [data-card="{low}"]')
+    page.wait_for_timeout(400)  # the second tap must not read as a double-tap
+    page.click(f'[data-hand] [data-card="{high}"]')
+    assert selected(page) == [low, high]
+    page.wait_for_selector("[data-status][data-tone=bad]")
+    assert len(status(page)) > 5
+    assert page.is_disabled("[data-action=play]")
+    page.click("[data-action=play]", force=True)  # a tap on the locked button changes nothing
+    assert selected(page) == [low, high]
+    assert len(hand(page)) == 16
+
+
+def test_hint_selects_a_legal_play_and_double_tap_selects_a_rank(table: Any) -> None:
+    page = table.page
+    open_page(page, table.site.url)
+    wait_my_turn_or_over(page)
+    if page.is_enabled("[data-action=hint]"):
+        page.click("[data-action=hint]")
+        page.wait_for_selector("[data-action=play]:not([disabled])")
+        assert selected(page)
+        assert page.get_attribute("[data-status]", "data-tone") == "good"
+        page.click("[data-action=hint]")  # cycles on (or stays, with a single hint)
+        page.wait_for_selector("[data-action=play]:not([disabled])")
+        assert selected(page)
+    # Double-tap: every card of the rank, whatever was selected before.
+    cards = hand(page)
+    by_rank: dict[str, list[str]] = {}
+    for code in cards:
+        by_rank.setdefault(rank(code), []).append(code)
+    group = max(by_rank.values(), key=len)
+    page.locator(f'[data-hand] [data-card="{group[0]}"]').dblclick()
+    assert set(group) <= set(selected(page))
+
+
+def test_counter_follows_the_plays(table: Any) -> None:
+    page = table.page
+    open_page(page, table.site.url)
+    wait_my_turn_or_over(page)
+    start = moves(page)
+    # What this seat has not seen is exactly what the other two hold.
+    seen = counter(page)
+    assert sum(seen.values()) == counts(page)[1] + counts(page)[2]
+    for _ in range(3):
+        if is_over(page):
+            break
+        take_turn(page)
+        wait_my_turn_or_over(page)
+    assert moves(page) > start
+    after = counter(page)
+    assert sum(after.values()) == counts(page)[1] + counts(page)[2]
+    assert sum(after.values()) < sum(seen.values())
+    assert all(after[r] <= seen[r] for r in seen)
+
+
+def test_last_card_warning_stays_while_a_seat_holds_one_card(table: Any) -> None:
+    page = table.page
+    open_page(page, table.site.url)
+
+    def someone_on_one_card(p: Any) -> bool:
+        return 1 in counts(p)
+
+    for _ in range(6):  # hands where nobody is ever down to one card are rare
+        play_until(page, stop=someone_on_one_card)
+        if someone_on_one_card(page):
+            break
+        page.click("[data-action=new]")
+        page.wait_for_selector("[data-result]", state="hidden")
+    seats = [seat for seat, n in enumerate(counts(page)) if n == 1]
+    assert seats, "no seat was ever down to one card in six hands"
+    for seat in range(3):
+        warned = page.get_attribute(f'[data-seat="{seat}"]', "data-warning") is not None
+        assert warned == (seat in seats)
+    flag = page.text_content(f'[data-seat="{seats[0]}"] [data-flag]') or ""
+    assert flag.strip()
+    # Still there after further moves while that seat keeps its one card.
+    if not is_over(page):
+        before = moves(page)
+        take_turn(page)
+        wait_moves_beyond(page, before)
+        for seat in seats:
+            if counts(page)[seat] == 1:
+                assert page.get_attribute(f'[data-seat="{seat}"]', "data-warning") is not None
+
+
+def test_deal_link_replays_the_same_deal(open_table: Any) -> None:
+    first = open_table()
+    open_page(first.page, first.site.url)
+    code = (first.page.text_content("[data-deal-code]") or "").strip()
+    cards = hand(first.page)
+    second = open_table()
+    open_page(second.page, f"{second.site.url}#deal={code}")
+    assert (second.page.text_content("[data-deal-code]") or "").strip() == code
+    assert hand(second.page) == cards
+    assert second.page.is_visible("[data-notice]")
+    # The hash is consumed: a reload resumes this hand instead of dealing it again.
+    assert "#deal" not in second.page.url
+
+
+def test_language_switch_changes_every_word(table: Any) -> None:
+    page = table.page
+    open_page(page, table.site.url)
+    english = page.text_content("[data-action=play]")
+    page.click("[data-action=language]")
+    assert page.get_attribute("html", "lang") == "zh-Hans"
+    assert page.text_content("[data-action=play]") == "出牌"
+    assert page.text_content("[data-action=play]") != english
+    assert page.text_content("[data-action=new]") == "新一局"
+    wait_my_turn_or_over(page)
+    assert re.search(r"[\u4e00-\u9fff]", status(page)), status(page)
+    page.reload()
+    open_page(page, table.site.url)
+    assert page.get_attribute("html", "lang") == "zh-Hans"

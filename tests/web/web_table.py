@@ -1,0 +1,117 @@
+"""Reading and playing the table through its stable test hooks (README: Test hooks)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: Booting Pyodide takes a few seconds; CI machines are slower and busier.
+READY_TIMEOUT_MS = 120_000
+TURN_TIMEOUT_MS = 60_000
+
+MY_TURN_OR_OVER = """() => {
+  const over = document.querySelector('[data-result]:not([hidden])');
+  const mine = document.querySelector('[data-seat="0"][data-turn]');
+  const ready = document.documentElement.dataset.engine === 'ready';
+  const hint = document.querySelector('[data-action=hint]');
+  const pass = document.querySelector('[data-action=pass]');
+  return Boolean(over) || (ready && mine && (!hint.disabled || !pass.disabled));
+}"""
+
+
+def wait_ready(page: Any, timeout: int = READY_TIMEOUT_MS) -> None:
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=timeout)
+
+
+def open_page(page: Any, url: str, timeout: int = READY_TIMEOUT_MS) -> None:
+    page.goto(url)
+    wait_ready(page, timeout)
+
+
+def hand(page: Any) -> list[str]:
+    codes: list[str] = page.eval_on_selector_all(
+        "[data-hand] [data-card]", "els => els.map(e => e.dataset.card)"
+    )
+    return codes
+
+
+def selected(page: Any) -> list[str]:
+    codes: list[str] = page.eval_on_selector_all(
+        "[data-hand] [data-card][aria-pressed=true]", "els => els.map(e => e.dataset.card)"
+    )
+    return codes
+
+
+def counts(page: Any) -> list[int]:
+    return [
+        int(page.text_content(f'[data-seat="{seat}"] [data-count]') or "-1") for seat in range(3)
+    ]
+
+
+def moves(page: Any) -> int:
+    """How many actions (plays and passes) the hand has had."""
+    return int(page.get_attribute("[data-app]", "data-moves") or "0")
+
+
+def counter(page: Any) -> dict[str, int]:
+    pairs: list[list[str]] = page.eval_on_selector_all(
+        "[data-counter-ranks] li",
+        "els => els.map(e => [e.dataset.rank, e.querySelector('.counter-n').textContent])",
+    )
+    return {rank: int(n) for rank, n in pairs}
+
+
+def is_over(page: Any) -> bool:
+    return bool(page.is_visible("[data-result]"))
+
+
+def status(page: Any) -> str:
+    return (page.text_content("[data-status]") or "").strip()
+
+
+def wait_my_turn_or_over(page: Any, timeout: int = TURN_TIMEOUT_MS) -> None:
+    page.wait_for_function(MY_TURN_OR_OVER, timeout=timeout)
+
+
+def wait_moves_beyond(page: Any, before: int, timeout: int = TURN_TIMEOUT_MS) -> None:
+    page.wait_for_function(
+        "n => Number(document.querySelector('[data-app]').dataset.moves) > n",
+        arg=before,
+        timeout=timeout,
+    )
+
+
+def take_turn(page: Any) -> str:
+    """Play the first hint, or pass when there is none; returns "play" or "pass"."""
+    before = moves(page)
+    if page.is_enabled("[data-action=hint]"):
+        page.click("[data-action=hint]")
+        page.wait_for_selector("[data-action=play]:not([disabled])")
+        page.click("[data-action=play]")
+        done = "play"
+    else:
+        page.click("[data-action=pass]")
+        done = "pass"
+    wait_moves_beyond(page, before)
+    return done
+
+
+def play_until(page: Any, stop: Any = None, max_turns: int = 80) -> None:
+    """Take turns (Hint + Play, or Pass) until `stop(page)` holds or the hand is over."""
+    for _ in range(max_turns):
+        wait_my_turn_or_over(page)
+        if is_over(page) or (stop is not None and stop(page)):
+            return
+        take_turn(page)
+    raise AssertionError(f"the hand did not finish within {max_turns} turns")
+
+
+def card_boxes(page: Any) -> list[dict[str, Any]]:
+    """Each hand card's on-screen box: the strip of it that is visible and tappable."""
+    boxes: list[dict[str, Any]] = page.eval_on_selector_all(
+        "[data-hand] [data-card]",
+        """els => els.map(e => {
+            const r = e.getBoundingClientRect();
+            return {x: r.x, y: r.y, width: r.width, height: r.height, code: e.dataset.card};
+        })""",
+    )
+    return boxes

@@ -1,0 +1,35 @@
+// Card codes as the engine writes them ("10H", "AS", "2S"): rank then suit.
+// Only reading and labelling here; every rule question goes to the engine.
+
+export const RANK_ORDER = Object.freeze(["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"]);
+export const SUIT_ORDER = Object.freeze(["S", "H", "D", "C"]);
+export const RED_SUITS = Object.freeze(new Set(["H", "D"]));
+
+const CODE_PATTERN = /^(10|[2-9JQKA])([SHDC])$/;
+
+/** {rank, suit} of a well-formed code, else null. */
+export function parseCard(code) {
+  const match = CODE_PATTERN.exec(String(code));
+  return match ? { rank: match[1], suit: match[2] } : null;
+}
+
+export function isCardCode(code) {
+  return parseCard(code) !== null;
+}
+
+export function rankOf(code) {
+  return parseCard(code)?.rank ?? null;
+}
+
+/** Codes of `hand` that share the rank of `code` (for double-tap "select all of this rank"). */
+export function sameRank(hand, code) {
+  const rank = rankOf(code);
+  return hand.filter((other) => rankOf(other) === rank);
+}
+
+/** A readable label such as "10 of hearts" / "红桃10", for screen readers and titles. */
+export function cardLabel(t, code) {
+  const card = parseCard(code);
+  if (!card) return String(code);
+  return t("cardLabel", { rank: card.rank, suit: t(`suit_${card.suit}`) });
+}

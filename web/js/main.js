@@ -1,0 +1,446 @@
+// The controller: owns the state, turns named input events into engine
+// requests, applies the engine's Snapshots, saves after every action, and asks
+// render() to draw the whole table from one state. It never decides a rule:
+// legality, hints, greyed cards, the counter and the scores come from the engine.
+
+import { createEngineClient, EngineDown } from "./engine_client.js";
+import { createStorage } from "./storage.js";
+import { SAVE_KEY, makeSave, newHandId, readSave, snapshotFromSave } from "./save.js";
+import {
+  BOT_DELAY_MS,
+  SESSION_KEY,
+  SETTINGS_KEY,
+  addHandToSession,
+  readSession,
+  readSettings,
+  withSetting,
+} from "./preferences.js";
+import { LANGUAGES, pickLanguage } from "./i18n.js";
+import { sameRank } from "./cards.js";
+import { dealCodeFromHash, dealLink, withoutHash } from "./deal_link.js";
+import { buildTableModel } from "./table_model.js";
+import { createRenderer } from "./render.js";
+import { bindInput } from "./input.js";
+import { enableOffline } from "./offline.js";
+
+const WORKER_URL = new URL("./worker.js", import.meta.url);
+const DEFAULT_BOOT_STALL_MS = 30000;
+/** Restarts in a row without a successful action before the engine counts as broken. */
+const MAX_RESTARTS = 3;
+
+/** `?boot-timeout=MS` shortens the boot watchdog (diagnostics and tests). */
+function bootStallMs(search) {
+  const value = Number(new URLSearchParams(search).get("boot-timeout"));
+  return Number.isFinite(value) && value > 0 ? value : DEFAULT_BOOT_STALL_MS;
+}
+
+function createApp(win) {
+  const doc = win.document;
+  const storage = createStorage();
+  const renderer = createRenderer(doc);
+  const settings = readSettings(storage.readText(SETTINGS_KEY));
+
+  const state = {
+    engine: "loading", // "loading" | "ready" | "error" (mirrored on <html data-engine>)
+    boot: { phase: "wait", loaded: 0, total: 0, error: null },
+    lang: pickLanguage(settings.language, win.navigator.languages ?? [win.navigator.language]),
+    settings,
+    presets: [],
+    levels: ["easy", "medium", "hard"],
+    snapshot: null, // the last Snapshot drawn (from the engine, or from the save before it is up)
+    handId: null,
+    selection: [], // codes, in hand order
+    judgement: null,
+    judgementStale: false, // the selection changed since `judgement` was asked for
+    hintIndex: 0,
+    busy: false, // a game-changing request is in flight
+    flash: null, // {message, tone}: a refusal or error shown in the status line until the next change
+    notice: null, // {key, params}: a longer message (restored/refused save, restart)
+    linkNotice: null,
+    session: readSession(storage.readText(SESSION_KEY)),
+    offlineReady: false,
+  };
+
+  let epoch = 0; // bumps when a hand is replaced; late replies and timers of older hands are dropped
+  let judgeSeq = 0;
+  let botTimer = null;
+  let restarts = 0;
+  let recovering = false;
+  let offlineRequested = false;
+  let pendingDealCode = null;
+
+  const client = createEngineClient({
+    workerUrl: WORKER_URL,
+    stallMs: bootStallMs(win.location.search),
+    onProgress(progress) {
+      state.boot = { ...state.boot, ...progress };
+      draw();
+    },
+    onCrash(error) {
+      recoverEngine(error);
+    },
+  });
+
+  function draw() {
+    renderer.render(buildTableModel(state));
+  }
+
+  // ---------------------------------------------------------------- persistence
+
+  function saveSettings() {
+    storage.writeText(SETTINGS_KEY, JSON.stringify(state.settings));
+  }
+
+  function saveHand() {
+    const { snapshot, handId } = state;
+    if (!snapshot?.game || !handId) return;
+    const save = makeSave({ snapshot, handId, level: state.settings.level, preset: state.settings.preset });
+    storage.writeText(SAVE_KEY, JSON.stringify(save));
+  }
+
+  function countFinishedHand(view) {
+    if (!view.over || !view.settlement?.total) return;
+    const session = addHandToSession(state.session, state.handId, view.settlement.total);
+    if (session !== state.session) {
+      state.session = session;
+      storage.writeText(SESSION_KEY, JSON.stringify(session));
+    }
+  }
+
+  // ------------------------------------------------------------------- snapshots
+
+  function applySnapshot(snapshot, { handId = state.handId } = {}) {
+    state.snapshot = snapshot;
+    state.handId = handId;
+    state.selection = [];
+    state.judgement = null;
+    state.judgementStale = false;
+    state.hintIndex = 0;
+    state.flash = null;
+    judgeSeq += 1;
+    saveHand();
+    countFinishedHand(snapshot.view);
+    draw();
+  }
+
+  /** What happens next: a computer seat moves after a visible pause, or the person is prompted. */
+  function continueHand() {
+    clearTimeout(botTimer);
+    const view = state.snapshot?.view;
+    if (state.engine !== "ready" || !view || view.over) return;
+    if (view.to_move === 0) {
+      judgeSelection();
+      return;
+    }
+    const myEpoch = epoch;
+    botTimer = setTimeout(async () => {
+      if (myEpoch !== epoch || state.busy) return;
+      const reply = await perform("bot_turn", { level: state.settings.level });
+      if (!reply || myEpoch !== epoch) return;
+      if (reply.ok) {
+        restarts = 0;
+        applySnapshot(reply.result);
+        continueHand();
+      } else {
+        showRefusal(reply.error);
+      }
+    }, BOT_DELAY_MS[state.settings.speed] ?? BOT_DELAY_MS.normal);
+  }
+
+  function showRefusal(error) {
+    state.flash = { message: error?.message ?? String(error?.code ?? "error"), tone: "bad" };
+    draw();
+  }
+
+  /** One game-changing request; null when the worker was lost (recovery is already under way). */
+  async function perform(type, fields = {}) {
+    state.busy = true;
+    draw();
+    try {
+      return await client.request(type, fields);
+    } catch (error) {
+      if (error instanceof EngineDown) return null;
+      throw error;
+    } finally {
+      state.busy = false;
+    }
+  }
+
+  // ------------------------------------------------------------------ new hands
+
+  async function dealNew() {
+    const reply = await client.request("new_game", { preset: state.settings.preset, level: state.settings.level });
+    if (!reply.ok) throw new EngineDown("boot-error", reply.error?.message?.en ?? reply.error?.code);
+    return { snapshot: reply.result, handId: newHandId() };
+  }
+
+  /** The hand to show once the engine is up: a #deal link, else the save, else a new deal. */
+  async function openHand() {
+    if (pendingDealCode) {
+      const code = pendingDealCode;
+      pendingDealCode = null;
+      const reply = await client.request("from_code", { code, level: state.settings.level });
+      if (reply.ok) {
+        state.notice = { key: "dealReplayed", params: { code } };
+        return { snapshot: reply.result, handId: newHandId() };
+      }
+      state.notice = { key: "badDealCode", params: { reason: reply.error.message } };
+      return dealNew();
+    }
+    if (state.snapshot?.game && state.handId) {
+      const reply = await client.request("load", { game: state.snapshot.game, level: state.settings.level });
+      if (reply.ok) return { snapshot: reply.result, handId: state.handId };
+      state.notice = { key: "saveRefused", params: { reason: reply.error.message } };
+      storage.remove(SAVE_KEY);
+      state.snapshot = null;
+      return dealNew();
+    }
+    return dealNew();
+  }
+
+  async function bootEngine() {
+    clearTimeout(botTimer);
+    epoch += 1;
+    state.engine = "loading";
+    state.boot = { phase: "wait", loaded: 0, total: 0, error: null };
+    draw();
+    try {
+      const timings = await client.start();
+      win.performance.mark("pdk:engine-ready", { detail: timings });
+      const hello = await client.request("hello");
+      if (hello.ok) acceptHello(hello.result);
+      state.boot = { ...state.boot, phase: "deal" };
+      draw();
+      const { snapshot, handId } = await openHand();
+      state.engine = "ready";
+      applySnapshot(snapshot, { handId });
+      win.performance.mark("pdk:first-hand");
+      continueHand();
+      goOfflineCapable();
+    } catch (error) {
+      if (!(error instanceof EngineDown)) throw error;
+      state.engine = "error";
+      state.boot = { ...state.boot, error: { reason: error.reason, detail: error.detail } };
+      draw();
+    }
+  }
+
+  function acceptHello(hello) {
+    // Presets with a turn timer wait for the timer UI (a later issue).
+    state.presets = (hello.presets ?? []).filter((preset) => !preset.timer);
+    if (Array.isArray(hello.levels) && hello.levels.length) state.levels = hello.levels;
+    if (state.presets.length && !state.presets.some((p) => p.name === state.settings.preset)) {
+      state.settings = { ...state.settings, preset: state.presets[0].name };
+    }
+    if (!state.levels.includes(state.settings.level)) {
+      state.settings = { ...state.settings, level: state.levels[Math.min(1, state.levels.length - 1)] };
+    }
+  }
+
+  function goOfflineCapable() {
+    if (offlineRequested) return;
+    offlineRequested = true;
+    enableOffline(win.navigator).then((ok) => {
+      state.offlineReady = ok;
+      draw();
+    });
+  }
+
+  /** The worker died or hung mid-hand: start a new one and resume from the save. */
+  async function recoverEngine(error) {
+    if (recovering) return;
+    recovering = true;
+    restarts += 1;
+    try {
+      if (restarts > MAX_RESTARTS) {
+        state.engine = "error";
+        state.boot = { ...state.boot, error: { reason: error.reason, detail: error.detail } };
+        draw();
+        return;
+      }
+      const saved = readSave(storage.readText(SAVE_KEY));
+      if (saved.status === "ok") {
+        state.snapshot = snapshotFromSave(saved.save);
+        state.handId = saved.save.handId;
+      }
+      state.notice = { key: "engineRestarted" };
+      await bootEngine();
+    } finally {
+      recovering = false;
+    }
+  }
+
+  async function replaceHand(request, fields, noticeOnSuccess = null) {
+    clearTimeout(botTimer);
+    epoch += 1;
+    const reply = await perform(request, fields);
+    if (!reply) return;
+    if (!reply.ok) {
+      showRefusal(reply.error);
+      return;
+    }
+    state.notice = noticeOnSuccess;
+    applySnapshot(reply.result, { handId: newHandId() });
+    continueHand();
+  }
+
+  // ------------------------------------------------------------- player actions
+
+  function canAct() {
+    const view = state.snapshot?.view;
+    return state.engine === "ready" && !state.busy && state.snapshot?.you != null && view && !view.over && view.to_move === 0;
+  }
+
+  function setSelection(codes) {
+    const chosen = new Set(codes);
+    state.selection = state.snapshot.view.hand.filter((code) => chosen.has(code));
+    state.flash = null;
+    judgeSelection();
+  }
+
+  async function judgeSelection() {
+    const seq = ++judgeSeq;
+    state.judgementStale = true;
+    draw();
+    let reply;
+    try {
+      reply = await client.request("judge", { cards: state.selection });
+    } catch (error) {
+      if (error instanceof EngineDown) return;
+      throw error;
+    }
+    if (seq !== judgeSeq) return;
+    state.judgement = reply.ok
+      ? reply.result
+      : { legal: false, code: reply.error.code, combo: null, message: reply.error.message };
+    state.judgementStale = false;
+    draw();
+  }
+
+  async function submit(type, fields) {
+    state.notice = null;
+    const myEpoch = epoch;
+    const reply = await perform(type, fields);
+    if (!reply || myEpoch !== epoch) return;
+    if (reply.ok) {
+      restarts = 0;
+      applySnapshot(reply.result);
+      continueHand();
+    } else {
+      showRefusal(reply.error);
+    }
+  }
+
+  const actions = {
+    play() {
+      if (canAct() && state.judgement?.legal && !state.judgementStale) submit("play", { cards: state.selection });
+    },
+    pass() {
+      if (canAct() && state.snapshot.you.can_pass) submit("pass");
+    },
+    hint() {
+      const hints = state.snapshot?.you?.hints ?? [];
+      if (!canAct() || hints.length === 0) return;
+      const hint = hints[state.hintIndex % hints.length];
+      state.hintIndex += 1;
+      setSelection(hint);
+    },
+    new() {
+      if (state.engine !== "ready" || state.busy) return;
+      replaceHand("new_game", { preset: state.settings.preset, level: state.settings.level });
+    },
+    retry() {
+      if (state.engine === "error") {
+        restarts = 0;
+        bootEngine();
+      }
+    },
+    language() {
+      const next = LANGUAGES[(LANGUAGES.indexOf(state.lang) + 1) % LANGUAGES.length];
+      state.lang = next;
+      state.settings = withSetting(state.settings, "language", next);
+      saveSettings();
+      draw();
+    },
+    "copy-link"() {
+      const code = state.snapshot?.deal_code;
+      if (!code) return;
+      const link = dealLink(withoutHash(win.location.href), code);
+      const shown = (notice) => {
+        state.linkNotice = notice;
+        draw();
+        setTimeout(() => {
+          state.linkNotice = null;
+          draw();
+        }, 2500);
+      };
+      const clipboard = win.navigator.clipboard;
+      const copy = clipboard ? clipboard.writeText(link) : Promise.reject(new Error("no clipboard"));
+      copy.then(
+        () => shown({ key: "linkCopied" }),
+        () => {
+          state.notice = { key: "linkShow", params: { link } };
+          draw();
+        },
+      );
+    },
+  };
+
+  const handlers = {
+    toggleCard(code) {
+      if (!canAct()) return;
+      const selected = state.selection.includes(code);
+      setSelection(selected ? state.selection.filter((c) => c !== code) : [...state.selection, code]);
+    },
+    selectRank(code) {
+      if (!canAct()) return;
+      setSelection([...state.selection, ...sameRank(state.snapshot.view.hand, code)]);
+    },
+    action(name) {
+      actions[name]?.();
+    },
+    setting(name, value) {
+      const before = state.settings;
+      state.settings = withSetting(state.settings, name, value);
+      if (state.settings === before) return;
+      saveSettings();
+      if (name === "preset") state.flash = { message: { key: "rulesNextHand" }, tone: "info" };
+      draw();
+    },
+    dealLink(code) {
+      win.history.replaceState(null, "", withoutHash(win.location.href));
+      if (state.engine === "ready") {
+        replaceHand("from_code", { code, level: state.settings.level }, { key: "dealReplayed", params: { code } });
+      } else {
+        pendingDealCode = code;
+      }
+    },
+  };
+
+  function start() {
+    pendingDealCode = dealCodeFromHash(win.location.hash);
+    if (pendingDealCode) {
+      // Replay once; a reload afterwards resumes the save instead of re-dealing.
+      win.history.replaceState(null, "", withoutHash(win.location.href));
+    } else {
+      const saved = readSave(storage.readText(SAVE_KEY));
+      if (saved.status === "ok") {
+        // First paint does not wait for Python: draw the saved table now, input unlocks when ready.
+        state.snapshot = snapshotFromSave(saved.save);
+        state.handId = saved.save.handId;
+      } else if (saved.status === "refused") {
+        const reason = saved.reason === "old_version" ? { key: "saveOldVersion" } : { key: "saveUnreadable" };
+        state.notice = { key: "saveRefused", params: { reason } };
+        storage.remove(SAVE_KEY);
+      }
+    }
+    draw();
+    win.performance.mark("pdk:first-paint");
+    bindInput(doc, win, handlers);
+    bootEngine();
+  }
+
+  return { start };
+}
+
+createApp(window).start();

@@ -1,0 +1,26 @@
+// Registers the service worker that makes the site work offline (sw.js).
+// Called once the engine is up, so the precache download never competes with
+// the first boot's own downloads.
+
+/**
+ * Register sw.js (next to index.html, so its scope is the site's folder, under
+ * any sub-path). Resolves true once an active worker holds the full precache.
+ */
+export async function enableOffline(nav = globalThis.navigator, onUpdate = () => {}) {
+  if (!nav?.serviceWorker || !globalThis.isSecureContext) return false;
+  try {
+    const registration = await nav.serviceWorker.register("sw.js", { scope: "./" });
+    registration.addEventListener("updatefound", () => {
+      const incoming = registration.installing;
+      incoming?.addEventListener("statechange", () => {
+        // A new deploy is installed and waits: a later issue turns this into a prompt.
+        if (incoming.state === "installed" && nav.serviceWorker.controller) onUpdate(registration);
+      });
+    });
+    await nav.serviceWorker.ready;
+    return true;
+  } catch (error) {
+    console.warn("Offline play is unavailable:", error);
+    return false;
+  }
+}

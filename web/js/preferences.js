@@ -1,0 +1,69 @@
+// The player's settings and the session's running score, as plain data.
+// Later settings (animation speed, sound, timer...) are added to DEFAULTS and
+// CHOICES; everything unknown or invalid in storage falls back to a default.
+
+import { parseJson } from "./storage.js";
+
+export const SETTINGS_KEY = "paodekuai.settings";
+export const SESSION_KEY = "paodekuai.session";
+
+const CHOICES = Object.freeze({
+  level: ["easy", "medium", "hard"],
+  preset: null, // any name the engine lists in `hello`; checked against that list
+  language: null, // checked by i18n.pickLanguage
+  speed: ["normal", "fast"],
+});
+
+export const DEFAULT_SETTINGS = Object.freeze({
+  level: "medium",
+  preset: "standard",
+  language: null,
+  speed: "normal",
+});
+
+/** How long a computer seat visibly "thinks" before its request goes out, per speed. */
+export const BOT_DELAY_MS = Object.freeze({ normal: 650, fast: 60 });
+
+export function readSettings(text) {
+  const { value } = parseJson(text);
+  const settings = { ...DEFAULT_SETTINGS };
+  if (value && typeof value === "object") {
+    for (const [name, allowed] of Object.entries(CHOICES)) {
+      const candidate = value[name];
+      if (typeof candidate !== "string") continue;
+      if (allowed === null || allowed.includes(candidate)) settings[name] = candidate;
+    }
+  }
+  return settings;
+}
+
+export function withSetting(settings, name, value) {
+  const allowed = CHOICES[name];
+  if (allowed === undefined) return settings;
+  if (allowed !== null && !allowed.includes(value)) return settings;
+  return { ...settings, [name]: value };
+}
+
+export const EMPTY_SESSION = Object.freeze({ totals: [0, 0, 0], hands: 0, counted: [] });
+
+export function readSession(text) {
+  const { value } = parseJson(text);
+  const ok =
+    value &&
+    Array.isArray(value.totals) &&
+    value.totals.length === 3 &&
+    value.totals.every(Number.isInteger) &&
+    Number.isInteger(value.hands) &&
+    Array.isArray(value.counted);
+  return ok ? { totals: value.totals, hands: value.hands, counted: value.counted.slice(-20) } : EMPTY_SESSION;
+}
+
+/** The session with a finished hand's totals added, once per hand id (a reload must not count it twice). */
+export function addHandToSession(session, handId, totals) {
+  if (session.counted.includes(handId)) return session;
+  return {
+    totals: session.totals.map((sum, seat) => sum + totals[seat]),
+    hands: session.hands + 1,
+    counted: [...session.counted, handId].slice(-20),
+  };
+}

@@ -1,0 +1,240 @@
+// From the controller's state to what the table shows, as plain data with the
+// words already in the player's language. No DOM here and no rules: legality,
+// hints, greyed cards, the counter and the scores all come from the engine.
+
+import { cardLabel, parseCard } from "./cards.js";
+import { translatorFor } from "./i18n.js";
+
+const SEATS = [0, 1, 2];
+
+/**
+ * Index in `history` where the current trick starts. Display only (which plays
+ * to show at each seat): a trick is over once a play is followed by two passes.
+ * A `trick_start` from the engine, when the view has one, wins.
+ */
+export function trickStart(view, history = view.history) {
+  if (Number.isInteger(view.trick_start) && history === view.history) return view.trick_start;
+  let start = 0;
+  let passesInRow = 0;
+  for (let i = 0; i < history.length; i += 1) {
+    if (history[i].cards === null) {
+      passesInRow += 1;
+      if (passesInRow === 2) {
+        start = i + 1;
+        passesInRow = 0;
+      }
+    } else {
+      passesInRow = 0;
+    }
+  }
+  return start;
+}
+
+/** Each seat's latest action in the current trick (or, before anyone acts in it, in the last one). */
+function seatActions(view) {
+  const history = view.history ?? [];
+  let from = trickStart(view);
+  let stale = false;
+  if (from >= history.length && history.length > 0 && !view.over) {
+    from = trickStart(view, history.slice(0, from - 1)); // the trick that just ended
+    stale = true;
+  }
+  const actions = [null, null, null];
+  for (let i = from; i < history.length; i += 1) {
+    const entry = history[i];
+    actions[entry.seat] = { cards: entry.cards, combo: entry.combo ?? null, stale };
+  }
+  return actions;
+}
+
+function seatName(t, seat) {
+  return t(`seat${seat}`);
+}
+
+function bootModel(state, t) {
+  const boot = state.boot;
+  if (state.engine === "ready") return { visible: false };
+  const compact = state.snapshot !== null; // a saved table is on screen: don't cover it
+  if (state.engine === "error") {
+    const headline = boot.error?.reason === "boot-timeout" ? t("engineHung") : t("engineFailed");
+    const detail = boot.error?.detail ? t("engineDetail", { detail: boot.error.detail }) : "";
+    return { visible: true, compact: false, error: true, text: headline, detail, percent: null, retry: t("retry") };
+  }
+  let text = t("bootWaiting");
+  let percent = null;
+  if (boot.phase === "download" && boot.total > 0) {
+    percent = Math.floor((100 * boot.loaded) / boot.total);
+    text = t("bootDownloading", {
+      loaded: (boot.loaded / 1e6).toFixed(1),
+      total: (boot.total / 1e6).toFixed(1),
+      percent,
+    });
+  } else if (boot.phase === "start") {
+    text = t("bootStarting");
+    percent = 100;
+  } else if (boot.phase === "deal") {
+    text = state.snapshot ? t("bootRestoring") : t("bootDealing");
+    percent = 100;
+  }
+  return { visible: true, compact, error: false, text, detail: "", percent, retry: null };
+}
+
+function statusModel(state, t, view, myTurn) {
+  if (state.flash) return { text: say(t, state.flash.message), tone: state.flash.tone };
+  if (!view) return { text: "", tone: "info" };
+  if (view.over) {
+    const winner = view.winner;
+    const text = winner === 0 ? t("youWin") : t("seatWins", { name: seatName(t, winner) });
+    return { text, tone: winner === 0 ? "good" : "info" };
+  }
+  if (myTurn) {
+    if (state.judgement) {
+      const tone = state.judgement.legal ? "good" : state.selection.length > 0 ? "bad" : "info";
+      return { text: t.message(state.judgement.message), tone };
+    }
+    return { text: t("yourTurn"), tone: "info" };
+  }
+  return { text: t("waitingFor", { name: seatName(t, view.to_move) }), tone: "info" };
+}
+
+function resultModel(state, t, view) {
+  if (!view?.over || !view.settlement) return null;
+  const s = view.settlement;
+  return {
+    title: view.winner === 0 ? t("youWin") : t("seatWins", { name: seatName(t, view.winner) }),
+    headings: [t("resultSeat"), t("resultCardsLeft"), t("resultShutOut"), t("resultBombs"), t("resultTotal"), t("resultSession")],
+    rows: SEATS.map((seat) => ({
+      seat,
+      name: seatName(t, seat),
+      winner: view.winner === seat,
+      cardsLeft: String(s.cards_left?.[seat] ?? ""),
+      shutOut: s.shut_out?.[seat] ? t("yes") : t("no"),
+      bombs: signed(s.bombs?.[seat] ?? 0),
+      total: signed(s.total[seat]),
+      session: signed(state.session.totals[seat]),
+    })),
+    footer: `${t("resultHands", { n: state.session.hands })} ${t("resultNext")}`,
+  };
+}
+
+function signed(n) {
+  return n > 0 ? `+${n}` : String(n);
+}
+
+function cardModel(t, code) {
+  const card = parseCard(code) ?? { rank: "?", suit: "S" };
+  return { code, rank: card.rank, suit: card.suit, label: cardLabel(t, code) };
+}
+
+/** Everything render() draws, from one state. */
+export function buildTableModel(state) {
+  const t = translatorFor(state.lang);
+  const snapshot = state.snapshot;
+  const view = snapshot?.view ?? null;
+  const ready = state.engine === "ready";
+  const you = ready ? (snapshot?.you ?? null) : null;
+  const myTurn = Boolean(view && !view.over && view.to_move === 0);
+  const canAct = ready && !state.busy && you !== null && myTurn;
+  const selected = new Set(state.selection);
+  const greyed = new Set(you?.greyed ?? []);
+  const actions = view ? seatActions(view) : [null, null, null];
+  const judged = state.judgement !== null && !state.judgementStale;
+
+  return {
+    engine: state.engine,
+    offline: state.offlineReady,
+    moves: view?.history?.length ?? 0,
+    lang: t("htmlLang"),
+    title: `${t("title")} · ${t("subtitle")}`,
+    boot: bootModel(state, t),
+    bar: {
+      title: t("title"),
+      subtitle: t("subtitle"),
+      dealLabel: t("deal"),
+      dealCode: snapshot?.deal_code ?? "",
+      copyLink: state.linkNotice ? say(t, state.linkNotice) : t("copyLink"),
+      sessionLabel: t("session"),
+      sessionTotal: signed(state.session.totals[0]),
+      languageButton: t("languageButton"),
+      languageLabel: t("languageButtonLabel"),
+      newHand: t("newHand"),
+      newHighlighted: Boolean(view?.over),
+      newEnabled: ready && !state.busy,
+      difficultyLabel: t("difficulty"),
+      level: state.settings.level,
+      levels: state.levels.map((level) => ({ value: level, label: t(`level_${level}`) })),
+      rulesLabel: t("rules"),
+      preset: state.settings.preset,
+      presets: state.presets.map((preset) => ({ value: preset.name, label: t.message(preset.label) })),
+      settingsEnabled: ready,
+    },
+    seats: SEATS.map((seat) => {
+      const action = actions[seat];
+      const count = view?.counts?.[seat] ?? 0;
+      return {
+        seat,
+        name: seatName(t, seat),
+        count: String(count),
+        countLabel: count === 1 ? t("oneCardLeft") : t("cardsLeft", { n: count }),
+        turn: Boolean(view && !view.over && view.to_move === seat),
+        warning: Boolean(view?.last_card?.[seat]),
+        warningText: t("lastCard"),
+        thinking: Boolean(view && !view.over && view.to_move === seat && seat !== 0),
+        thinkingText: t("thinking"),
+        action: action
+          ? {
+              pass: action.cards === null,
+              passText: t("passed"),
+              stale: action.stale,
+              cards: (action.cards ?? []).map((code) => cardModel(t, code)),
+              text: action.combo?.text ? t.message(action.combo.text) : "",
+            }
+          : null,
+      };
+    }),
+    faceUp: view?.face_up
+      ? t("faceUp", { card: cardLabel(t, view.face_up.card), name: seatName(t, view.face_up.seat) })
+      : "",
+    counter: {
+      title: t("counterTitle"),
+      ranks: (view?.unseen ?? []).map(([rank, n]) => ({ rank, n, label: t("counterLabel", { rank, n }) })),
+    },
+    hand: {
+      label: t("handLabel"),
+      locked: !canAct,
+      cards: (view?.hand ?? []).map((code) => ({
+        ...cardModel(t, code),
+        selected: selected.has(code),
+        greyed: greyed.has(code),
+      })),
+    },
+    status: statusModel(state, t, view, myTurn),
+    buttons: {
+      hint: { text: t("hint"), enabled: canAct && (you?.hints?.length ?? 0) > 0 },
+      pass: {
+        text: t("pass"),
+        enabled: canAct && Boolean(you?.can_pass),
+        reason: canAct && you?.pass_refusal ? t.message(you.pass_refusal.message) : "",
+      },
+      play: {
+        text: t("play"),
+        enabled: canAct && judged && state.judgement.legal && state.selection.length > 0,
+      },
+    },
+    notice: state.notice ? say(t, state.notice) : "",
+    result: resultModel(state, t, view),
+  };
+}
+
+/**
+ * Words for a message that is either the engine's {en, zh}, a UI string
+ * {key, params} (params themselves may be either), or plain text.
+ */
+function say(t, message) {
+  if (message && typeof message === "object" && "key" in message) {
+    const params = {};
+    for (const [name, value] of Object.entries(message.params ?? {})) params[name] = say(t, value);
+    return t(message.key, params);
+  }
+  return t.message(message);
+}
