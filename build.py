@@ -14,18 +14,21 @@ sites included) can serve it under any sub-path.
 from __future__ import annotations
 
 import argparse
+import base64
 import contextlib
 import functools
 import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import threading
 import venv
+import zipfile
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import ClassVar
@@ -152,6 +155,79 @@ def sha256_hex(path: Path) -> str:
     return digest.hexdigest()
 
 
+#: Run by Node: boots the same Pyodide the site ships and compiles the wheel's modules to
+#: its CPython's bytecode. Unchecked-hash pycs are never compared with their source's mtime,
+#: which a wheel install does not keep. Measured: the engine's import in the worker drops
+#: from ~0.4 s to ~0.1 s, the largest part of the page's boot beyond Pyodide's own.
+PRECOMPILE_SCRIPT = """
+import { loadPyodide } from %(pyodide_mjs)s;
+import fs from "node:fs";
+const [wheelPath, outPath] = process.argv.slice(2);
+const pyodide = await loadPyodide({ indexURL: %(index_url)s, stdout: () => {} });
+pyodide.FS.writeFile("/tmp/in.whl", fs.readFileSync(wheelPath));
+pyodide.runPython(`
+import compileall, os, py_compile, zipfile
+zipfile.ZipFile("/tmp/in.whl").extractall("/tmp/pkg")
+mode = py_compile.PycInvalidationMode.UNCHECKED_HASH
+if not compileall.compile_dir("/tmp/pkg", quiet=1, invalidation_mode=mode):
+    raise SystemExit("compileall failed")
+with zipfile.ZipFile("/tmp/out.zip", "w") as out:
+    for root, dirs, files in sorted(os.walk("/tmp/pkg")):
+        for name in sorted(files):
+            if name.endswith(".pyc"):
+                full = os.path.join(root, name)
+                out.writestr(os.path.relpath(full, "/tmp/pkg"), open(full, "rb").read())
+`);
+fs.writeFileSync(outPath, pyodide.FS.readFile("/tmp/out.zip"));
+"""
+ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+
+
+def record_hash(data: bytes) -> str:
+    """A hash as a wheel's RECORD writes it (PEP 376/427)."""
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"sha256={digest}"
+
+
+def compile_bytecode(wheel: Path) -> None:
+    """Add the worker's CPython bytecode (__pycache__/*.cpython-3XX.pyc) to the pure wheel.
+
+    Other interpreters ignore those files (the cache tag is in their names); RECORD
+    lists them, so the wheel stays valid.
+    """
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("node is needed to precompile the engine for Pyodide: install Node.js")
+    with tempfile.TemporaryDirectory(prefix="pdk-pyc-") as tmp:
+        script = Path(tmp) / "precompile.mjs"
+        script.write_text(
+            PRECOMPILE_SCRIPT
+            % {
+                "pyodide_mjs": json.dumps((PYODIDE_PKG / "pyodide.mjs").as_uri()),
+                "index_url": json.dumps(str(PYODIDE_PKG) + os.sep),
+            },
+            encoding="utf-8",
+        )
+        bytecode = Path(tmp) / "bytecode.zip"
+        run([node, str(script), str(wheel), str(bytecode)])
+        with zipfile.ZipFile(bytecode) as extra:
+            added = [(name, extra.read(name)) for name in sorted(extra.namelist())]
+    with zipfile.ZipFile(wheel) as source:
+        entries = [(info, source.read(info)) for info in source.infolist()]
+    record = next(info for info, _ in entries if info.filename.endswith(".dist-info/RECORD"))
+    lines = [f"{name},{record_hash(data)},{len(data)}" for name, data in added]
+    record_text = dict(entries)[record].decode().rstrip("\n") + "\n" + "\n".join(lines) + "\n"
+    rebuilt = wheel.with_suffix(".tmp")
+    with zipfile.ZipFile(rebuilt, "w", zipfile.ZIP_DEFLATED) as out:
+        for info, data in entries:
+            if info is not record:
+                out.writestr(info, data)
+        for name, data in added:
+            out.writestr(zipfile.ZipInfo(name, ZIP_EPOCH), data, zipfile.ZIP_DEFLATED)
+        out.writestr(record, record_text)
+    rebuilt.replace(wheel)
+
+
 def small_lockfile(original: Path, wheel: Path) -> dict[str, object]:
     """A pyodide-lock.json that knows only our wheel, so loadPyodide can fetch it while booting."""
     info = json.loads(original.read_text(encoding="utf-8"))["info"]
@@ -191,6 +267,38 @@ def copy_web(dist: Path) -> None:
         target = dist / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(path, target)
+
+
+IMPORT_PATTERN = re.compile(r"""^\s*(?:import|export)\b[^"']*?\bfrom\s+["'](\./[^"']+)["']""", re.M)
+MODULEPRELOAD_MARK = "<!--modulepreload-->"
+
+
+def module_graph(entry: Path) -> list[Path]:
+    """The ES modules `entry` imports, directly or not (static relative imports only)."""
+    seen: list[Path] = []
+    todo = [entry]
+    while todo:
+        module = todo.pop()
+        for spec in IMPORT_PATTERN.findall(module.read_text(encoding="utf-8")):
+            target = (module.parent / spec).resolve()
+            if target not in seen and target.is_file():
+                seen.append(target)
+                todo.append(target)
+    return seen
+
+
+def write_modulepreload(dist: Path) -> None:
+    """Let the page fetch main.js's whole import graph at once, not level by level."""
+    index = dist / "index.html"
+    html = index.read_text(encoding="utf-8")
+    if MODULEPRELOAD_MARK not in html:
+        return
+    modules = module_graph(dist / "js" / "main.js")
+    links = "\n    ".join(
+        f'<link rel="modulepreload" href="{path.relative_to(dist.resolve()).as_posix()}">'
+        for path in sorted(modules)
+    )
+    index.write_text(html.replace(MODULEPRELOAD_MARK, links), encoding="utf-8")
 
 
 def content_version(dist: Path, skip: set[str]) -> str:
@@ -243,9 +351,11 @@ def engine_project() -> Path:
     return Path(os.environ.get("PDK_ENGINE_PROJECT") or ROOT).resolve()
 
 
-def build(project: Path | None = None, dist: Path = DIST) -> Path:
+def build(project: Path | None = None, dist: Path = DIST, bytecode: bool | None = None) -> Path:
     """Build the whole static site into dist/ and return it."""
     project = project or engine_project()
+    if bytecode is None:
+        bytecode = os.environ.get("PDK_BYTECODE", "1") != "0"
     ensure_node_modules()
     # Assemble next to dist/ and swap at the end: a failed build leaves the last good site.
     staging = dist.with_name(dist.name + ".staging")
@@ -257,7 +367,10 @@ def build(project: Path | None = None, dist: Path = DIST) -> Path:
         built = build_wheel(project, Path(tmp))
         wheel = pyodide_dir / built.name
         shutil.copy2(built, wheel)
+    if bytecode:
+        compile_bytecode(wheel)
     copy_web(staging)
+    write_modulepreload(staging)
     for name in PYODIDE_RUNTIME:
         shutil.copy2(PYODIDE_PKG / name, pyodide_dir / name)
     lock = small_lockfile(PYODIDE_PKG / "pyodide-lock.json", wheel)
@@ -425,11 +538,13 @@ def test(pytest_args: list[str]) -> int:
         if result.returncode != 0:
             failures.append(f"{name} (exit {result.returncode})")
 
-    python_sources = [
-        p for p in ("engine", "build.py", "bench", "tests/web") if (ROOT / p).exists()
-    ]
-    check("ruff", [str(python), "-m", "ruff", "check", *python_sources])
-    check("mypy --strict (engine)", [str(python), "-m", "mypy", "--strict"])
+    ours = [p for p in ("build.py", "bench", "tests/web") if (ROOT / p).exists()]
+    mypy = [str(python), "-m", "mypy", "--strict"]
+    check("ruff", [str(python), "-m", "ruff", "check", "engine", *ours])
+    check("mypy --strict (engine, per pyproject)", mypy)
+    check("mypy --strict (build.py, bench, tests/web)", [*mypy, *ours])
+    node = shutil.which("node") or "node"
+    check("node --test (front-end modules)", [node, "--test", "tests/js/"])
     check("pytest", [str(python), "-m", "pytest", "tests", *pytest_args])
     if failures:
         log("FAILED: " + ", ".join(failures))
@@ -451,6 +566,11 @@ def main(argv: list[str] | None = None) -> int:
         help="project whose pyproject.toml builds the paodekuai wheel (default: this repository;"
         " also read from PDK_ENGINE_PROJECT)",
     )
+    parser.add_argument(
+        "--no-bytecode",
+        action="store_true",
+        help="ship the wheel without Pyodide bytecode (slower first import; also PDK_BYTECODE=0)",
+    )
     sub = parser.add_subparsers(dest="command")
     serve_parser = sub.add_parser("serve", help="build, then serve dist/")
     serve_parser.add_argument("--port", type=int, default=8000)
@@ -459,6 +579,8 @@ def main(argv: list[str] | None = None) -> int:
     test_parser.add_argument("pytest_args", nargs=argparse.REMAINDER, help="extra pytest arguments")
     args = parser.parse_args(argv)
 
+    if args.no_bytecode:
+        os.environ["PDK_BYTECODE"] = "0"
     if args.engine_project:
         # An environment variable, so the test run's own builds use it too.
         os.environ["PDK_ENGINE_PROJECT"] = str(args.engine_project.resolve())

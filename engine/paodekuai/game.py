@@ -93,7 +93,7 @@ _LOWEST: Final = _lowest_codes()
 
 
 def _pick_codes(hand: int, packed: int) -> list[str]:
-    """Like :func:`~paodekuai.cards.pick_cards`, straight to codes (the hot path of ``legal_plays``)."""
+    """:func:`~paodekuai.cards.pick_cards` straight to codes (``legal_plays``' hot path)."""
     out: list[str] = []
     while packed:
         shift = ((packed & -packed).bit_length() - 1) & ~7

@@ -78,10 +78,7 @@ def play_hand(
         seat = game.to_move
         agent = agents[seat]
         start = time.perf_counter()
-        if isinstance(agent, RandomAgent):
-            cards = agent.act(game)
-        else:
-            cards = agent.choose(game.view(seat))
+        cards = agent.act(game) if isinstance(agent, RandomAgent) else agent.choose(game.view(seat))
         times.setdefault(levels[seat], []).append(time.perf_counter() - start)
         if cards is None:
             game.pass_turn()
@@ -93,9 +90,9 @@ def play_hand(
         seat=test_seat,
         points=result.total[test_seat],
         won=result.winner == test_seat,
-        shut_out_given=sum(
-            1 for s in range(3) if s != test_seat and result.shut_out[s]
-        ) if result.winner == test_seat else 0,
+        shut_out_given=sum(1 for s in range(3) if s != test_seat and result.shut_out[s])
+        if result.winner == test_seat
+        else 0,
         shut_out_taken=result.shut_out[test_seat],
         bomb_points=result.bombs[test_seat],
         times=times,

@@ -38,9 +38,11 @@ def load_game(cls: type[G], data: object) -> G:
     rules = data.get("rules")
     if not isinstance(rules, str) or rules not in RULES:
         raise InvalidGame(f"saved game has unknown rules {rules!r}")
-    hands = _field(data, "hands", list)
-    if len(hands) != 3 or not all(
-        isinstance(h, list) and all(isinstance(c, str) for c in h) for h in hands
+    hands = data.get("hands")
+    if (
+        not isinstance(hands, list)
+        or len(hands) != 3
+        or not all(isinstance(h, list) and all(isinstance(c, str) for c in h) for h in hands)
     ):
         raise InvalidGame("saved game must have three hands, each a list of card codes")
     leader = data.get("leader")

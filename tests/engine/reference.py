@@ -80,13 +80,24 @@ class Rules:
 _STD_REMOVED = ("2H", "2D", "2C", "AS")
 
 PRESETS: dict[str, Rules] = {
-    "standard": Rules("standard", _STD_REMOVED, 16, SEVEN_KINDS, True, False, True, False, "standard"),
-    "classic16": Rules("classic16", _STD_REMOVED, 16, ELEVEN_KINDS, False, True, False, True, "classic"),
+    "standard": Rules(
+        "standard", _STD_REMOVED, 16, SEVEN_KINDS, True, False, True, False, "standard"
+    ),
+    "classic16": Rules(
+        "classic16", _STD_REMOVED, 16, ELEVEN_KINDS, False, True, False, True, "classic"
+    ),
     # RULES.md: "also loses ♥A ♦A ♣A and ♠K (45 cards: one ace, ♠A, and three kings; ♠2 stays)".
     # 45 cards only works if ♠A is back in, so the removed set is ♥2 ♦2 ♣2 ♥A ♦A ♣A ♠K.
     "compact15": Rules(
-        "compact15", ("2H", "2D", "2C", "AH", "AD", "AC", "KS"), 15, ELEVEN_KINDS, False, True, False,
-        False, "classic",
+        "compact15",
+        ("2H", "2D", "2C", "AH", "AD", "AC", "KS"),
+        15,
+        ELEVEN_KINDS,
+        False,
+        True,
+        False,
+        False,
+        "classic",
     ),
     "club": Rules("club", _STD_REMOVED, 16, SEVEN_KINDS, True, False, True, True, "club"),
 }
@@ -207,9 +218,7 @@ def readings(cards, rules: str | Rules, whole_hand: bool) -> list[tuple[str, int
             extras = n - 3 * m
             if r.kinds == SEVEN_KINDS:
                 kind = "trio_two" if m == 1 else "plane_wings"
-                if extras == 2 * m:
-                    found.add((kind, m, top))
-                elif extras < 2 * m and r.short_last_play and whole_hand:
+                if extras == 2 * m or (extras < 2 * m and r.short_last_play and whole_hand):
                     found.add((kind, m, top))
             else:
                 all_pairs = all(c == 2 for c in extra_counts.values())
@@ -220,13 +229,12 @@ def readings(cards, rules: str | Rules, whole_hand: bool) -> list[tuple[str, int
                         found.add(("trio_one", 1, top))
                     elif extras == 2 and all_pairs:
                         found.add(("trio_pair", 1, top))
-                else:
-                    if extras == 0:
-                        found.add(("plane", m, top))
-                    elif extras == m:
-                        found.add(("plane_singles", m, top))
-                    elif extras == 2 * m and all_pairs:
-                        found.add(("plane_pairs", m, top))
+                elif extras == 0:
+                    found.add(("plane", m, top))
+                elif extras == m:
+                    found.add(("plane_singles", m, top))
+                elif extras == 2 * m and all_pairs:
+                    found.add(("plane_pairs", m, top))
     return _finish(found, r)
 
 
@@ -255,10 +263,8 @@ def highest_single_value(hand, rules: str | Rules) -> int | None:
     """The rank value a single must have under the last card rule (None: no single exists)."""
     r = get_rules(rules)
     counts = Counter(rank_value(c) for c in hand)
-    if r.bombs_can_split:
-        candidates = list(counts)
-    else:
-        candidates = [v for v, c in counts.items() if c < 4]
+    # Bombs that cannot be split hold no single: only ranks held 1-3 times count.
+    candidates = list(counts) if r.bombs_can_split else [v for v, c in counts.items() if c < 4]
     return max(candidates) if candidates else None
 
 
@@ -459,9 +465,7 @@ def bombs_from_history(history) -> list[tuple[int, bool]]:
         if not cards or not is_bomb(cards):
             continue
         rest = hist[i + 1 :]
-        if not rest:
-            won = True
-        elif len(rest) >= 2 and rest[0][1] is None and rest[1][1] is None:
+        if not rest or (len(rest) >= 2 and rest[0][1] is None and rest[1][1] is None):
             won = True
         else:
             won = False

@@ -100,8 +100,11 @@ def _events(g, rules, hand, standing, next_count, spade3) -> None:
         whole = ref.readings(hand, rules, True)
         if whole and any(rd not in ref.readings(hand, rules, False) for rd in whole):
             event("whole hand is a short last play")
-        if any(len({ref.rank_of(c) for c in hand if ref.rank_of(c) == r}) and
-               sum(ref.rank_of(c) == r for c in hand) == 4 for r in ref.RANKS):
+        if any(
+            len({ref.rank_of(c) for c in hand if ref.rank_of(c) == r})
+            and sum(ref.rank_of(c) == r for c in hand) == 4
+            for r in ref.RANKS
+        ):
             event("holds a bomb")
     except Exception:  # event() outside a hypothesis test (dealt games)
         pass
@@ -148,7 +151,9 @@ def compare_position(g, rules, rng: random.Random, *, full: bool = True) -> None
         rng.shuffle(sel)
         e = g.check(sel)
         o = ref.check(hand, sel, standing, next_count, rules, spade3)
-        assert e == o, "check differs" + describe(g, rules, f"selection={sel} engine={e} oracle={o}")
+        assert e == o, "check differs" + describe(
+            g, rules, f"selection={sel} engine={e} oracle={o}"
+        )
 
     # A card of another seat is not_your_cards.
     others = [c for s in range(3) if s != seat for c in g.hand(s)]
@@ -156,12 +161,14 @@ def compare_position(g, rules, rng: random.Random, *, full: bool = True) -> None
         sel = [*hand[:1], rng.choice(others)]
         e = g.check(sel)
         o = ref.check(hand, sel, standing, next_count, rules, spade3)
-        assert e == o, "check differs" + describe(g, rules, f"selection={sel} engine={e} oracle={o}")
+        assert e == o, "check differs" + describe(
+            g, rules, f"selection={sel} engine={e} oracle={o}"
+        )
 
 
 def probe_refusals(g, rules, rng: random.Random) -> None:
     """A refused play or pass raises IllegalPlay with the oracle's code and changes nothing."""
-    seat, hand, standing, next_count, spade3 = state(g)
+    _seat, hand, standing, next_count, spade3 = state(g)
     before = json.dumps(g.to_dict(), sort_keys=True)
     orc_pass = ref.can_pass(hand, standing, next_count, rules, spade3)
     assert g.can_pass() == orc_pass, "can_pass differs" + describe(
@@ -194,7 +201,7 @@ def probe_refusals(g, rules, rng: random.Random) -> None:
 
 def step(g, rules, choice: int, history: list, *, pass_weight: float = 0.3) -> None:
     """Make one random legal move (index ``choice``) and check the reading taken."""
-    seat, hand, standing, next_count, spade3 = state(g)
+    seat = g.to_move
     plays = [list(p) for p in g.legal_plays()]
     if g.can_pass() and (not plays or (choice % 100) < pass_weight * 100):
         g.pass_turn()
@@ -221,8 +228,9 @@ def step_with(g, rules, sel, history: list) -> None:
         map(ref.norm, sel)
     )
     got = combo_tuple(last["combo"])
-    assert got in chosen, "engine took a reading that is not a legal one with the top key" + describe(
-        g, rules, f"play={sel} engine_combo={got} oracle_top_legal={chosen}"
+    assert got in chosen, (
+        "engine took a reading that is not a legal one with the top key"
+        + describe(g, rules, f"play={sel} engine_combo={got} oracle_top_legal={chosen}")
     )
     if not g.over:
         assert v["standing"] is not None and combo_tuple(v["standing"]["combo"]) == got
@@ -248,8 +256,9 @@ def check_settlement(g, rules, start_hands, history) -> None:
     assert g.winner == winner, "winner differs" + msg
     v = g.view(0)
     assert v["over"] is True and v["winner"] == winner
-    eng_hist = [(h["seat"], sorted(map(ref.norm, h["cards"])) if h["cards"] else None)
-                for h in v["history"]]
+    eng_hist = [
+        (h["seat"], sorted(map(ref.norm, h["cards"])) if h["cards"] else None) for h in v["history"]
+    ]
     assert eng_hist == [(s, sorted(c) if c else None) for s, c in history], "history" + msg
 
 
@@ -263,8 +272,8 @@ def positions(draw, rules: str, max_cards: int = 10, max_moves: int = 5, structu
     Cards are drawn a rank at a time, 1-4 of it, so pairs, trios, planes and
     bombs are common."""
     pool = {r: [c for c in ref.deck(rules) if ref.rank_of(c) == r] for r in ref.RANKS}
-    for r in pool:
-        pool[r] = list(draw(st.permutations(pool[r])))
+    for r, cards in pool.items():
+        pool[r] = list(draw(st.permutations(cards)))
     hands: list[list[str]] = []
     for _seat in range(3):
         h: list[str] = []
@@ -286,7 +295,7 @@ def positions(draw, rules: str, max_cards: int = 10, max_moves: int = 5, structu
             take = draw(st.integers(1, min(len(pool[r]), size - len(h))))
             h += pool[r][:take]
             del pool[r][:take]
-        hands.append(h[:max_cards + 2])
+        hands.append(h[: max_cards + 2])
     leader = draw(st.integers(0, 2))
     moves = draw(st.lists(st.integers(0, 99_999), min_size=min(1, max_moves), max_size=max_moves))
     return hands, leader, moves
@@ -304,8 +313,8 @@ def standing_positions(draw, rules: str, max_follow: int = 10):
     their whole hand, so that beating, too_low, wrong_type and short last
     plays all come up against every kind."""
     pool = {r: [c for c in ref.deck(rules) if ref.rank_of(c) == r] for r in ref.RANKS}
-    for r in pool:
-        pool[r] = list(draw(st.permutations(pool[r])))
+    for r, cards in pool.items():
+        pool[r] = list(draw(st.permutations(cards)))
 
     def take(rank: str, n: int, into: list[str]) -> bool:
         if len(pool[rank]) < n:
@@ -356,7 +365,7 @@ def test_following_every_kind_agrees_with_oracle(rules, data):
     longest = max(len(p) for p in plays)
     top = [p for p in plays if len(p) == longest]
     sel = top[leader_play % len(top)]
-    seat, hand, standing, next_count, spade3 = state(g)
+    _seat, hand, standing, next_count, spade3 = state(g)
     assert ref.check(hand, sel, standing, next_count, rules, spade3) is None, describe(
         g, rules, f"play={sel}"
     )
@@ -470,7 +479,7 @@ def test_deals_match_the_preset(rules, seed):
     r = ref.get_rules(rules)
     g = Game.deal(seed=seed, rules=rules)
     hands = [[ref.norm(c) for c in g.hand(s)] for s in range(3)]
-    assert sorted(sum(hands, [])) == sorted(ref.deck(rules))
+    assert sorted(c for h in hands for c in h) == sorted(ref.deck(rules))
     assert [len(h) for h in hands] == [r.hand_size] * 3
     v = g.view(g.to_move)
     if rules == "compact15":
@@ -537,75 +546,206 @@ def test_many_dealt_games_agree_with_oracle(rules, seed):
 
 SCENARIOS = {
     # RULES.md: previous player plays 9, you hold 10, K, 2S, next seat on one card.
-    "last_card_seed_example": ("standard", [["10H", "KD", "2S"], ["3C"], ["9S", "4D", "5D"]], 2,
-                               [["9S"]]),
-    "last_card_with_bomb": ("standard", [["10H", "KD", "2S", "6S", "6H", "6D", "6C"], ["3C"],
-                                         ["9S", "4D", "5D"]], 2, [["9S"]]),
+    "last_card_seed_example": (
+        "standard",
+        [["10H", "KD", "2S"], ["3C"], ["9S", "4D", "5D"]],
+        2,
+        [["9S"]],
+    ),
+    "last_card_with_bomb": (
+        "standard",
+        [["10H", "KD", "2S", "6S", "6H", "6D", "6C"], ["3C"], ["9S", "4D", "5D"]],
+        2,
+        [["9S"]],
+    ),
     # seed 004 example 2: leading with 4, 9, Q, 88 while the next seat holds one card
     "last_card_leading": ("club", [["4S", "9H", "QD", "8S", "8H"], ["3C"], ["5D", "6D"]], 0, []),
-    "last_card_highest_in_bomb_std": ("standard", [["KS", "KH", "KD", "KC", "5S", "7H"], ["3C"],
-                                                   ["5D", "6D"]], 0, []),
-    "last_card_highest_in_bomb_classic": ("classic16", [["KS", "KH", "KD", "KC", "5S", "7H"], ["3C"],
-                                                        ["5D", "6D"]], 0, []),
+    "last_card_highest_in_bomb_std": (
+        "standard",
+        [["KS", "KH", "KD", "KC", "5S", "7H"], ["3C"], ["5D", "6D"]],
+        0,
+        [],
+    ),
+    "last_card_highest_in_bomb_classic": (
+        "classic16",
+        [["KS", "KH", "KD", "KC", "5S", "7H"], ["3C"], ["5D", "6D"]],
+        0,
+        [],
+    ),
     "last_card_only_bombs": ("standard", [["9S", "9H", "9D", "9C"], ["3C"], ["5D", "6D"]], 0, []),
     # seed 004 example 1: previous plays K; you hold A, 2 and four 5s
-    "must_beat_seed_example": ("club", [["AH", "2S", "5S", "5H", "5D", "5C"], ["3C", "4C"],
-                                        ["KD", "6D"]], 2, [["KD"]]),
-    "must_beat_classic_may_pass": ("classic16", [["AH", "2S", "5S", "5H", "5D", "5C"],
-                                                 ["3C", "4C"], ["KD", "6D"]], 2, [["KD"]]),
+    "must_beat_seed_example": (
+        "club",
+        [["AH", "2S", "5S", "5H", "5D", "5C"], ["3C", "4C"], ["KD", "6D"]],
+        2,
+        [["KD"]],
+    ),
+    "must_beat_classic_may_pass": (
+        "classic16",
+        [["AH", "2S", "5S", "5H", "5D", "5C"], ["3C", "4C"], ["KD", "6D"]],
+        2,
+        [["KD"]],
+    ),
     # 888+5 as the last four cards beats 777+J+Q
-    "short_trio_beats_trio_two": ("standard", [["8S", "8H", "8D", "5C"], ["3C", "4C"],
-                                               ["7S", "7H", "7D", "JS", "QS", "3D"]], 2,
-                                  [["7S", "7H", "7D", "JS", "QS"]]),
-    "short_trio_not_whole_hand": ("standard", [["8S", "8H", "8D", "5C", "9C"], ["3C", "4C"],
-                                               ["7S", "7H", "7D", "JS", "QS", "3D"]], 2,
-                                  [["7S", "7H", "7D", "JS", "QS"]]),
-    "bare_trio_last": ("club", [["8S", "8H", "8D"], ["3C", "4C"],
-                                ["7S", "7H", "7D", "JS", "QS", "3D"]], 2,
-                       [["7S", "7H", "7D", "JS", "QS"]]),
+    "short_trio_beats_trio_two": (
+        "standard",
+        [["8S", "8H", "8D", "5C"], ["3C", "4C"], ["7S", "7H", "7D", "JS", "QS", "3D"]],
+        2,
+        [["7S", "7H", "7D", "JS", "QS"]],
+    ),
+    "short_trio_not_whole_hand": (
+        "standard",
+        [["8S", "8H", "8D", "5C", "9C"], ["3C", "4C"], ["7S", "7H", "7D", "JS", "QS", "3D"]],
+        2,
+        [["7S", "7H", "7D", "JS", "QS"]],
+    ),
+    "bare_trio_last": (
+        "club",
+        [["8S", "8H", "8D"], ["3C", "4C"], ["7S", "7H", "7D", "JS", "QS", "3D"]],
+        2,
+        [["7S", "7H", "7D", "JS", "QS"]],
+    ),
     # whole hand 777888999+10 is also a short plane of three trios: it beats 444555666+wings
-    "short_plane_of_three": ("standard", [["7S", "7H", "7D", "8S", "8H", "8D", "9S", "9H", "9D",
-                                           "10C"], ["3C", "4C"],
-                                          ["4S", "4H", "4D", "5S", "5H", "5D", "6S", "6H", "6D",
-                                           "3S", "JS", "QS", "KS", "AH", "2S", "3D"]], 2,
-                             [["4S", "4H", "4D", "5S", "5H", "5D", "6S", "6H", "6D",
-                               "3S", "JS", "QS", "KS", "AH", "2S"]]),
+    "short_plane_of_three": (
+        "standard",
+        [
+            ["7S", "7H", "7D", "8S", "8H", "8D", "9S", "9H", "9D", "10C"],
+            ["3C", "4C"],
+            [
+                "4S",
+                "4H",
+                "4D",
+                "5S",
+                "5H",
+                "5D",
+                "6S",
+                "6H",
+                "6D",
+                "3S",
+                "JS",
+                "QS",
+                "KS",
+                "AH",
+                "2S",
+                "3D",
+            ],
+        ],
+        2,
+        [
+            [
+                "4S",
+                "4H",
+                "4D",
+                "5S",
+                "5H",
+                "5D",
+                "6S",
+                "6H",
+                "6D",
+                "3S",
+                "JS",
+                "QS",
+                "KS",
+                "AH",
+                "2S",
+            ]
+        ],
+    ),
     # 3334445556 readings, following a plane of two with key 4 (only 444555 beats)
-    "two_readings_follow": ("standard", [["3S", "3H", "3D", "4S", "4H", "4D", "5S", "5H", "5D",
-                                          "6S", "9C"], ["3C", "4C"],
-                                         ["6H", "6D", "6C", "7S", "7H", "7D", "10S", "JS", "QS",
-                                          "KS", "KD"]], 2,
-                            [["6H", "6D", "6C", "7S", "7H", "7D", "10S", "JS", "QS", "KS"]]),
-    "bomb_split_leading": ("standard", [["5S", "5H", "5D", "5C", "6S", "7H", "8D"], ["3C", "4C"],
-                                        ["9D", "10D"]], 0, []),
-    "bomb_split_classic": ("classic16", [["5S", "5H", "5D", "5C", "6S", "7H", "8D"], ["3C", "4C"],
-                                         ["9D", "10D"]], 0, []),
-    "bomb_split_club": ("club", [["5S", "5H", "5D", "5C", "6S", "7H", "8D"], ["3C", "4C"],
-                                 ["9D", "10D"]], 0, []),
-    "three_aces": ("standard", [["AH", "AD", "AC", "3S", "4S", "9S"], ["3C", "4C"], ["9D", "10D"]],
-                   0, []),
-    "three_aces_classic": ("classic16", [["AH", "AD", "AC", "3S", "4S", "9S"], ["3C", "4C"],
-                                         ["9D", "10D"]], 0, []),
-    "spade3_first_club": ("club", [["3S", "3H", "4D", "5C", "6S", "7S", "9H", "9D"], ["3C", "4C"],
-                                   ["9C", "10D"]], 0, []),
-    "spade3_first_classic": ("classic16", [["3S", "3H", "3D", "4D", "4C", "9H", "9D"],
-                                           ["3C", "4H"], ["9C", "10D"]], 0, []),
-    "classic_trio_pair_needs_pair": ("classic16", [["8S", "8H", "8D", "3S", "4H", "4S"],
-                                                   ["3C", "4C"], ["9D", "10D"]], 1, [["3C"],
-                                                                                    ["9D"]]),
-    "classic_four_trios": ("classic16", [["3S", "3H", "3D", "4S", "4H", "4D", "5S", "5H", "5D",
-                                          "6S", "6H"], ["3C", "4C"], ["9D", "10D"]], 1,
-                           [["3C"], ["9D"]]),
-    "plane_singles_follow": ("classic16", [["5S", "5H", "5D", "6S", "6H", "6D", "7S", "7H", "7D",
-                                            "2S"], ["3C", "4C"],
-                                           ["3S", "3H", "3D", "4S", "4H", "4D", "8S", "9S", "10S"]],
-                             2, [["3S", "3H", "3D", "4S", "4H", "4D", "8S", "9S"]]),
-    "compact15_kings": ("compact15", [["QS", "QH", "QD", "KH", "KD", "KC", "AS", "10S", "JS"],
-                                      ["3C", "4C"], ["9D", "10D"]], 0, []),
-    "bomb_over_bomb": ("standard", [["6S", "6H", "6D", "6C", "4S", "4H", "4D", "4C", "2S"],
-                                    ["3C", "3D"],
-                                    ["5S", "5H", "5D", "5C", "9D"]], 2,
-                       [["5S", "5H", "5D", "5C"]]),
+    "two_readings_follow": (
+        "standard",
+        [
+            ["3S", "3H", "3D", "4S", "4H", "4D", "5S", "5H", "5D", "6S", "9C"],
+            ["3C", "4C"],
+            ["6H", "6D", "6C", "7S", "7H", "7D", "10S", "JS", "QS", "KS", "KD"],
+        ],
+        2,
+        [["6H", "6D", "6C", "7S", "7H", "7D", "10S", "JS", "QS", "KS"]],
+    ),
+    "bomb_split_leading": (
+        "standard",
+        [["5S", "5H", "5D", "5C", "6S", "7H", "8D"], ["3C", "4C"], ["9D", "10D"]],
+        0,
+        [],
+    ),
+    "bomb_split_classic": (
+        "classic16",
+        [["5S", "5H", "5D", "5C", "6S", "7H", "8D"], ["3C", "4C"], ["9D", "10D"]],
+        0,
+        [],
+    ),
+    "bomb_split_club": (
+        "club",
+        [["5S", "5H", "5D", "5C", "6S", "7H", "8D"], ["3C", "4C"], ["9D", "10D"]],
+        0,
+        [],
+    ),
+    "three_aces": (
+        "standard",
+        [["AH", "AD", "AC", "3S", "4S", "9S"], ["3C", "4C"], ["9D", "10D"]],
+        0,
+        [],
+    ),
+    "three_aces_classic": (
+        "classic16",
+        [["AH", "AD", "AC", "3S", "4S", "9S"], ["3C", "4C"], ["9D", "10D"]],
+        0,
+        [],
+    ),
+    "spade3_first_club": (
+        "club",
+        [["3S", "3H", "4D", "5C", "6S", "7S", "9H", "9D"], ["3C", "4C"], ["9C", "10D"]],
+        0,
+        [],
+    ),
+    "spade3_first_classic": (
+        "classic16",
+        [["3S", "3H", "3D", "4D", "4C", "9H", "9D"], ["3C", "4H"], ["9C", "10D"]],
+        0,
+        [],
+    ),
+    "classic_trio_pair_needs_pair": (
+        "classic16",
+        [["8S", "8H", "8D", "3S", "4H", "4S"], ["3C", "4C"], ["9D", "10D"]],
+        1,
+        [["3C"], ["9D"]],
+    ),
+    "classic_four_trios": (
+        "classic16",
+        [
+            ["3S", "3H", "3D", "4S", "4H", "4D", "5S", "5H", "5D", "6S", "6H"],
+            ["3C", "4C"],
+            ["9D", "10D"],
+        ],
+        1,
+        [["3C"], ["9D"]],
+    ),
+    "plane_singles_follow": (
+        "classic16",
+        [
+            ["5S", "5H", "5D", "6S", "6H", "6D", "7S", "7H", "7D", "2S"],
+            ["3C", "4C"],
+            ["3S", "3H", "3D", "4S", "4H", "4D", "8S", "9S", "10S"],
+        ],
+        2,
+        [["3S", "3H", "3D", "4S", "4H", "4D", "8S", "9S"]],
+    ),
+    "compact15_kings": (
+        "compact15",
+        [["QS", "QH", "QD", "KH", "KD", "KC", "AS", "10S", "JS"], ["3C", "4C"], ["9D", "10D"]],
+        0,
+        [],
+    ),
+    "bomb_over_bomb": (
+        "standard",
+        [
+            ["6S", "6H", "6D", "6C", "4S", "4H", "4D", "4C", "2S"],
+            ["3C", "3D"],
+            ["5S", "5H", "5D", "5C", "9D"],
+        ],
+        2,
+        [["5S", "5H", "5D", "5C"]],
+    ),
 }
 
 
@@ -639,8 +779,24 @@ def _scripted(rules, hands, leader, script):
 _WORKED_HANDS = [
     ["5S", "5H", "5D", "5C"],
     ["6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH", "3H", "3D", "4H", "4D", "AH", "AD", "2S"],
-    ["3S", "3C", "4S", "4C", "6S", "6D", "7S", "7D", "8S", "8D", "9S", "9D", "10S", "10D", "JS",
-     "JD"],
+    [
+        "3S",
+        "3C",
+        "4S",
+        "4C",
+        "6S",
+        "6D",
+        "7S",
+        "7D",
+        "8S",
+        "8D",
+        "9S",
+        "9D",
+        "10S",
+        "10D",
+        "JS",
+        "JD",
+    ],
 ]
 _WORKED_SCRIPT = [["6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH"], None, ["5S", "5H", "5D", "5C"]]
 
@@ -657,8 +813,11 @@ def test_worked_example_settlement(rules, total0):
 
 
 def test_club_one_card_left_pays_nothing():
-    hands = [list(_WORKED_HANDS[0]), ["6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH", "3H"],
-             list(_WORKED_HANDS[2])]
+    hands = [
+        list(_WORKED_HANDS[0]),
+        ["6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH", "3H"],
+        list(_WORKED_HANDS[2]),
+    ]
     g, history = _scripted("club", hands, 1, _WORKED_SCRIPT)
     check_settlement(g, "club", hands, history)
     assert g.settlement()["total"] == [42, -5, -37]
@@ -667,16 +826,29 @@ def test_club_one_card_left_pays_nothing():
 @pytest.mark.parametrize("rules", PRESETS)
 def test_bomb_points_beaten_and_winning_bombs(rules):
     # seat 0 bombs 5s, seat 1 bombs 9s over it, seat 2 and seat 0 pass, seat 1 goes out.
-    hands = [["5S", "5H", "5D", "5C", "3S", "4S"], ["9S", "9H", "9D", "9C", "3H"],
-             ["6S", "6H", "7D"]]
+    hands = [
+        ["5S", "5H", "5D", "5C", "3S", "4S"],
+        ["9S", "9H", "9D", "9C", "3H"],
+        ["6S", "6H", "7D"],
+    ]
     script = [["5S", "5H", "5D", "5C"], ["9S", "9H", "9D", "9C"], None, None, ["3H"]]
     if rules in ("club", "classic16"):  # the leader holds the spade 3: lead it first
         # seat 0 leads 3S, seat 1 bombs 5s, seat 2 passes, seat 0 bombs 9s over it,
         # both pass, seat 0 goes out with 4S.
-        hands = [["9S", "9H", "9D", "9C", "3S", "4S"], ["5S", "5H", "5D", "5C", "3H"],
-                 ["6S", "6H", "7D", "8D"]]
-        script = [["3S"], ["5S", "5H", "5D", "5C"], None, ["9S", "9H", "9D", "9C"], None, None,
-                  ["4S"]]
+        hands = [
+            ["9S", "9H", "9D", "9C", "3S", "4S"],
+            ["5S", "5H", "5D", "5C", "3H"],
+            ["6S", "6H", "7D", "8D"],
+        ]
+        script = [
+            ["3S"],
+            ["5S", "5H", "5D", "5C"],
+            None,
+            ["9S", "9H", "9D", "9C"],
+            None,
+            None,
+            ["4S"],
+        ]
     g, history = _scripted(rules, hands, 0, script)
     check_settlement(g, rules, hands, history)
 

@@ -148,3 +148,20 @@ def test_offline_reload_with_the_server_gone_still_plays(open_table: Any, start_
     if not is_over(page):
         take_turn(page)
         assert moves(page) > before["moves"]
+
+
+def test_plays_on_when_storage_is_unavailable(open_table: Any) -> None:
+    browsing = open_table()
+    # Private modes and blocked site data make any localStorage access throw.
+    browsing.context.add_init_script(
+        """Object.defineProperty(window, "localStorage", {
+             get() { throw new DOMException("blocked", "SecurityError"); },
+           });"""
+    )
+    page = browsing.page
+    open_page(page, browsing.site.url)
+    assert len(hand(page)) == 16
+    wait_my_turn_or_over(page)
+    before = moves(page)
+    take_turn(page)
+    assert moves(page) > before

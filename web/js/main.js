@@ -27,6 +27,7 @@ const WORKER_URL = new URL("./worker.js", import.meta.url);
 const DEFAULT_BOOT_STALL_MS = 30000;
 /** Restarts in a row without a successful action before the engine counts as broken. */
 const MAX_RESTARTS = 3;
+const NOTICE_MS = 9000;
 
 /** `?boot-timeout=MS` shortens the boot watchdog (diagnostics and tests). */
 function bootStallMs(search) {
@@ -81,7 +82,24 @@ function createApp(win) {
     },
   });
 
+  let noticeTimer = null;
+  let shownNotice = null;
+
   function draw() {
+    if (state.notice !== shownNotice && state.engine !== "loading") {
+      // A notice is information, not a question: it fades a while after the table is playable.
+      shownNotice = state.notice;
+      clearTimeout(noticeTimer);
+      if (state.notice) {
+        const notice = state.notice;
+        noticeTimer = setTimeout(() => {
+          if (state.notice === notice) {
+            state.notice = null;
+            draw();
+          }
+        }, NOTICE_MS);
+      }
+    }
     renderer.render(buildTableModel(state));
   }
 
@@ -169,7 +187,13 @@ function createApp(win) {
   // ------------------------------------------------------------------ new hands
 
   async function dealNew() {
-    const reply = await client.request("new_game", { preset: state.settings.preset, level: state.settings.level });
+    const level = state.settings.level;
+    let reply = await client.request("new_game", { preset: state.settings.preset, level });
+    if (!reply.ok && state.settings.preset !== "standard") {
+      // A preset this engine no longer knows must not lock the player out.
+      state.settings = withSetting(state.settings, "preset", "standard");
+      reply = await client.request("new_game", { preset: "standard", level });
+    }
     if (!reply.ok) throw new EngineDown("boot-error", reply.error?.message?.en ?? reply.error?.code);
     return { snapshot: reply.result, handId: newHandId() };
   }
@@ -199,13 +223,15 @@ function createApp(win) {
   }
 
   async function bootEngine() {
+    // The worker starts before anything is drawn: its downloads are the long pole.
+    const started = client.start();
     clearTimeout(botTimer);
     epoch += 1;
     state.engine = "loading";
     state.boot = { phase: "wait", loaded: 0, total: 0, error: null };
     draw();
     try {
-      const timings = await client.start();
+      const timings = await started;
       win.performance.mark("pdk:engine-ready", { detail: timings });
       const hello = await client.request("hello");
       if (hello.ok) acceptHello(hello.result);
@@ -434,10 +460,9 @@ function createApp(win) {
         storage.remove(SAVE_KEY);
       }
     }
-    draw();
+    bootEngine(); // draws the table (from the save, if any) right after starting the worker
     win.performance.mark("pdk:first-paint");
     bindInput(doc, win, handlers);
-    bootEngine();
   }
 
   return { start };

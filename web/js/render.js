@@ -58,6 +58,7 @@ function setOptions(doc, select, options, value, enabled) {
   }
   if (select.value !== value) select.value = value;
   select.disabled = !enabled || options.length === 0;
+  select.hidden = options.length === 0; // the engine has not said yet what there is to choose
 }
 
 export function createRenderer(doc) {

@@ -174,7 +174,7 @@ export function buildTableModel(state) {
       return {
         seat,
         name: seatName(t, seat),
-        count: String(count),
+        count: view ? String(count) : "",
         countLabel: count === 1 ? t("oneCardLeft") : t("cardsLeft", { n: count }),
         turn: Boolean(view && !view.over && view.to_move === seat),
         warning: Boolean(view?.last_card?.[seat]),

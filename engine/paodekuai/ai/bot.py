@@ -10,12 +10,14 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from ..cards import codes_of, pick_cards
-from ..combos import Move
+from ..cards import RANK_COUNT, codes_of, mask_of, pick_cards
+from ..combos import Move, pack
 from .easy import easy_choice
+from .hard import HardSearch
+from .medium import keep_bombs_whole, medium_choice
 from .observation import InvalidView, Observation
 
 LEVELS: Final = ("easy", "medium", "hard")
@@ -25,15 +27,23 @@ class Bot:
     """A computer seat: ``Bot(level, seed).choose(view)`` returns cards or None (pass).
 
     ``budget`` (seconds) bounds Hard's thinking time; None means no clock: Hard
-    then searches a fixed number of worlds, so a seeded bot repeats itself.
+    then searches a fixed number of worlds (``worlds``), so a seeded bot
+    repeats itself.
     """
 
-    def __init__(self, level: str = "easy", seed: int = 0, budget: float | None = None) -> None:
+    def __init__(
+        self,
+        level: str = "easy",
+        seed: int = 0,
+        budget: float | None = None,
+        worlds: int | None = None,
+    ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
         self.level = level
         self.seed = seed
         self.budget = budget
+        self.worlds = worlds
         self.rng = random.Random(seed)
 
     def choose(self, view: Mapping[str, Any]) -> list[str] | None:
@@ -41,13 +51,42 @@ class Bot:
         obs = Observation.from_view(view)
         if obs.over or obs.to_move != obs.seat:
             raise InvalidView("the view's seat is not the seat to move")
-        move = self.choose_move(obs)
+        return self._cards(obs, self.choose_move(obs))
+
+    def evaluate(
+        self, view: Mapping[str, Any], played: Sequence[list[str] | None] = ()
+    ) -> list[tuple[list[str] | None, float]]:
+        """Hard's expected final total of its candidate actions (None: pass), best first.
+
+        ``played`` actions (cards, or None for a pass) are evaluated too: the hand
+        review rates a decision by its expected points against the best.
+        """
+        obs = Observation.from_view(view)
+        if obs.over or obs.to_move != obs.seat:
+            raise InvalidView("the view's seat is not the seat to move")
+        moves = obs.legal_moves()
+        extra: list[Move | None] = []
+        for action in played:
+            if action is None:
+                extra.append(None)
+                continue
+            packed = pack(_counts(mask_of(action)))
+            extra.extend(m for m in moves if m.packed == packed)
+        search = HardSearch(obs, self.rng, self.budget, self.worlds)
+        evaluations = search.evaluate(moves, extra)
+        ranked = sorted(evaluations, key=lambda e: -e.expected)
+        return [(self._cards(obs, e.move), e.expected) for e in ranked]
+
+    @staticmethod
+    def _cards(obs: Observation, move: Move | None) -> list[str] | None:
         if move is None:
             return None
         return codes_of(pick_cards(obs.hand_mask, move.packed))
 
     def choose_move(self, obs: Observation) -> Move | None:
         moves = obs.legal_moves()
+        if obs.rules.bombs_splittable:
+            moves = keep_bombs_whole(obs.hand, moves)
         if not moves:
             return None
         move = self._pick(obs, moves)
@@ -59,10 +98,10 @@ class Bot:
     def _pick(self, obs: Observation, moves: list[Move]) -> Move | None:
         if self.level == "easy":
             return easy_choice(obs, moves)
-        from .medium import medium_choice
-
         if self.level == "medium":
             return medium_choice(obs, moves)
-        from .hard import HardSearch
+        return HardSearch(obs, self.rng, self.budget, self.worlds).best(moves)
 
-        return HardSearch(obs, self.rng, self.budget).best(moves)
+
+def _counts(mask: int) -> list[int]:
+    return [((mask >> (4 * r)) & 0xF).bit_count() for r in range(RANK_COUNT)]

@@ -16,7 +16,7 @@ from .rollout import apply
 
 #: Total cards in all three hands at or below which a world is solved exactly.
 ENDGAME_CARDS: Final = 10
-NODE_BUDGET: Final = 20_000
+NODE_BUDGET: Final = 3_000
 
 _Key = tuple[object, ...]
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -64,8 +65,11 @@ class HardSearch:
         evaluations = self.evaluate(moves)
         return max(evaluations, key=lambda e: e.expected).move
 
-    def candidates(self, moves: list[Move], keep_all: bool = False) -> list[Move | None]:
-        """The actions worth searching: Medium's choice first, then least plan damage."""
+    def candidates(self, moves: list[Move], extra: Sequence[Move | None] = ()) -> list[Move | None]:
+        """The actions worth searching: Medium's choice first, then least plan damage.
+
+        ``extra`` actions (moves, or None for a pass) are searched too, whatever their rank.
+        """
         obs = self.obs
         may_pass = obs.can_pass()
         medium = choose(
@@ -89,41 +93,53 @@ class HardSearch:
         def damage(m: Move) -> float:
             if m.n == sum(obs.hand):
                 return -100.0
-            return plan_packed(hand - m.packed, rules).cost - (base - 1) + (
-                0.5 if m.kind is Kind.BOMB else 0.0
+            return (
+                plan_packed(hand - m.packed, rules).cost
+                - (base - 1)
+                + (0.5 if m.kind is Kind.BOMB else 0.0)
             )
 
         ranked = sorted((m for m in moves if m != medium), key=lambda m: (damage(m), m.key))
-        limit = len(ranked) if keep_all else MAX_CANDIDATES - len(out)
-        out.extend(ranked[: max(0, limit)])
+        out.extend(ranked[: max(0, MAX_CANDIDATES - len(out))])
+        out.extend(e for e in extra if e not in out)
         return out
 
-    def evaluate(self, moves: list[Move], keep_all: bool = False) -> list[Evaluation]:
-        """Average final total of each candidate over sampled worlds (best search effort)."""
+    def evaluate(self, moves: list[Move], extra: Sequence[Move | None] = ()) -> list[Evaluation]:
+        """Average final total of each candidate over sampled worlds (best search effort).
+
+        Candidates meet the same worlds, so they are compared world by world:
+        every few worlds, one whose paired difference to the leader is clearly
+        negative (beyond 2.5 standard errors) stops being searched. With
+        ``extra`` actions (a decision under review) nothing is pruned.
+        """
         obs = self.obs
-        cands = self.candidates(moves, keep_all)
+        cands = self.candidates(moves, extra)
+        prune = not extra
         if len(cands) == 1:
             return [Evaluation(cands[0], 0.0, 0)]
         start = time.perf_counter()
         sampler = WorldSampler(obs, self.rng)
-        totals = [0.0] * len(cands)
+        values: list[list[float]] = [[] for _ in cands]
+        alive = list(range(len(cands)))
         seat = obs.seat
         done = 0
         while done < self.worlds:
             world = sampler.sample()
             base = obs.position_with(world)
             solver = Solver() if sum(base.sizes) <= ENDGAME_CARDS else None
-            for i, cand in enumerate(cands):
+            for i in alive:
                 pos = base.copy()
-                apply(pos, cand)
+                apply(pos, cands[i])
                 if solver is not None:
                     try:
-                        totals[i] += solver.value(pos)[seat]
+                        values[i].append(solver.value(pos)[seat])
                         continue
                     except Budget:
                         solver = None
-                totals[i] += rollout(pos)[seat]
+                values[i].append(rollout(pos)[seat])
             done += 1
+            if prune and done % PRUNE_EVERY == 0 and len(alive) > 2:
+                alive = _prune(alive, values, done)
             if (
                 self.budget is not None
                 and done >= MIN_WORLDS
@@ -131,5 +147,27 @@ class HardSearch:
             ):
                 break
         self.worlds_done = done
-        return [Evaluation(c, totals[i] / done, done) for i, c in enumerate(cands)]
+        return [
+            Evaluation(c, sum(values[i]) / len(values[i]), len(values[i]))
+            for i, c in enumerate(cands)
+        ]
 
+
+#: Worlds between two prunings of clearly worse candidates.
+PRUNE_EVERY: Final = 6
+
+
+def _prune(alive: list[int], values: list[list[float]], done: int) -> list[int]:
+    """Drop candidates clearly behind the leader over the worlds they all met."""
+    leader = max(alive, key=lambda i: sum(values[i][-done:]))
+    kept = []
+    for i in alive:
+        if i == leader:
+            kept.append(i)
+            continue
+        diffs = [a - b for a, b in zip(values[i][-done:], values[leader][-done:], strict=True)]
+        mean = sum(diffs) / done
+        var = sum((d - mean) ** 2 for d in diffs) / max(1, done - 1)
+        if mean + 2.5 * (var / done) ** 0.5 + 0.05 >= 0:
+            kept.append(i)
+    return kept

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..cards import RANK_COUNT, TOP_RUN_RANK
-from ..combos import Move, pack
+from ..combos import Move, count_of, pack
 from ..rules import Kind, Rules
 from .observation import Observation
 from .planner import plan_packed
@@ -64,6 +64,19 @@ def choose(
     if standing is None:
         return _lead(rules, hand, seat, counts, unseen, moves)
     return _follow(rules, hand, seat, counts, unseen, standing, standing_seat, moves, may_pass)
+
+
+def keep_bombs_whole(hand: Sequence[int], moves: list[Move]) -> list[Move]:
+    """The moves that do not split a bomb held (where the rules allow splitting).
+
+    Every level keeps its bombs whole: four of a kind is worth more as a bomb
+    than as any part of another play. Falls back to all moves if none is left.
+    """
+    bomb_ranks = [r for r, c in enumerate(hand) if c == 4]
+    if not bomb_ranks:
+        return moves
+    kept = [m for m in moves if all(count_of(m.packed, r) in (0, 4) for r in bomb_ranks)]
+    return kept or moves
 
 
 def can_be_beaten(move: Move, unseen: Sequence[int], biggest_hand: int, rules: Rules) -> bool:
@@ -164,21 +177,37 @@ def _follow(
     # other opponent still answers after us.
     danger = smallest <= 2 or counts[standing_seat] <= 3
     size = sum(hand)
+    packed = pack(hand)
+    the_plan = plan_packed(packed, rules)
+    groups = {g.packed for g in the_plan.moves}
+
+    def spend(m: Move) -> float:
+        if m.kind is Kind.BOMB:
+            return 0.0 if danger or size - 4 <= 2 else 2.5
+        if m.kind is Kind.SINGLE and m.key >= _ACE and not danger and size > 3:
+            return 0.8
+        return 0.0
+
     best: Move | None = None
     best_score = 0.0
+    # A group of the plan costs the plan nothing: try those first, and price the
+    # other moves (which break the plan) only when no group is a cheap answer.
     for m in moves:
-        score = _damage(rules, hand, m)
-        if m.kind is Kind.BOMB:
-            score += 0.0 if danger or size - 4 <= 2 else 2.5
-        elif m.kind is Kind.SINGLE and m.key >= _ACE and not danger and size > 3:
-            score += 0.8
-        score += m.key * 0.01
-        if best is None or score < best_score:
-            best, best_score = m, score
-    if may_pass and best is not None and not danger:
-        # Beating costs the plan more than a play's worth: let it go.
-        if best_score >= 1.0:
-            return None
+        if m.packed in groups:
+            score = spend(m) + m.key * 0.01
+            if best is None or score < best_score:
+                best, best_score = m, score
+    if best is None or best_score >= 0.5:
+        before = the_plan.cost - 1
+        for m in moves:
+            if m.packed in groups:
+                continue
+            damage = plan_packed(packed - m.packed, rules).cost - before
+            score = damage + spend(m) + m.key * 0.01
+            if best is None or score < best_score:
+                best, best_score = m, score
+    if may_pass and not danger and best_score >= 1.0:
+        return None  # beating costs the plan more than a play's worth: let it go
     return best
 
 
@@ -188,7 +217,6 @@ def _damage(rules: Rules, hand: Sequence[int], move: Move) -> float:
     before = plan_packed(packed, rules).cost
     after = plan_packed(packed - move.packed, rules).cost
     return after - (before - 1)
-
 
 
 __all__ = ["can_be_beaten", "choose", "medium_choice"]

@@ -79,7 +79,8 @@ def _search(counts: list[int], rules: Rules) -> Plan:
         if c[r] == 4 and Kind.BOMB in kinds:
             groups.append((Kind.BOMB, r, r, 4))
             c[r] = 0
-    best: list[Plan] = []
+    best_cost = [float("inf")]
+    best_groups: list[list[_Group]] = [list(groups)]
     straights = Kind.STRAIGHT in kinds
     pair_runs = Kind.PAIR_RUN in kinds
     planes = bool(kinds & _PLANE_KINDS)
@@ -88,9 +89,11 @@ def _search(counts: list[int], rules: Rules) -> Plan:
         while r < RANK_COUNT and c[r] == 0:
             r += 1
         if r == RANK_COUNT:
-            candidate = _finish(groups, rules)
-            if not best or candidate.cost < best[0].cost:
-                best[:] = [candidate]
+            # Price the leaf without building its plays; only the winner is built.
+            cost = _finish(groups, rules, build=False).cost
+            if cost < best_cost[0]:
+                best_cost[0] = cost
+                best_groups[0] = list(groups)
             return
         n = c[r]
         # The whole rank as one group.
@@ -123,7 +126,7 @@ def _search(counts: list[int], rules: Rules) -> Plan:
                     c[x] += per
 
     dfs(0)
-    return best[0]
+    return _finish(best_groups[0], rules, build=True)
 
 
 _BY_COUNT: Final = {1: Kind.SINGLE, 2: Kind.PAIR, 3: Kind.TRIO, 4: Kind.BOMB}
@@ -139,21 +142,28 @@ def _span(lo: int, hi: int, per: int) -> int:
     return packed
 
 
-def _finish(groups: Sequence[_Group], rules: Rules) -> Plan:
+def _finish(groups: Sequence[_Group], rules: Rules, build: bool = True) -> Plan:
     """Attach extra cards to trios and planes, and price the plan.
 
     Extra cards come from the lowest singles first, or from the lowest pairs
     first; both are priced when it matters and the cheaper plan wins.
     """
-    singles_first = _attach(groups, rules, prefer_pairs=False)
+    singles_first = _attach(groups, rules, False, build)
     has_carrier = any(g[0] is Kind.TRIO or g[0] is Kind.PLANE for g in groups)
     if not has_carrier or not any(g[0] is Kind.PAIR for g in groups):
         return singles_first
-    pairs_first = _attach(groups, rules, prefer_pairs=True)
+    pairs_first = _attach(groups, rules, True, build)
     return pairs_first if pairs_first.cost < singles_first.cost else singles_first
 
 
-def _attach(groups: Sequence[_Group], rules: Rules, prefer_pairs: bool) -> Plan:
+def _attach(groups: Sequence[_Group], rules: Rules, prefer_pairs: bool, build: bool) -> Plan:
+    """Attach extras and price the plan; with ``build`` False no play is listed.
+
+    Pricing runs at every leaf of the search, so it only counts: plays, trios
+    left without extras (legal only as the last play), low singles left, and
+    the sum of the plays' keys. The plays themselves are built once, for the
+    winning skeleton.
+    """
     singles = sorted(g[1] for g in groups if g[0] is Kind.SINGLE)
     pairs = sorted(g[1] for g in groups if g[0] is Kind.PAIR)
     carriers = sorted(
@@ -162,15 +172,18 @@ def _attach(groups: Sequence[_Group], rules: Rules, prefer_pairs: bool) -> Plan:
     )
     moves: list[Move] = []
     awkward = 0
+    plays = 0
+    key_sum = 0
     loose = [s for s in singles if s < _KEEP_SINGLE_FROM]
     kept = [s for s in singles if s >= _KEEP_SINGLE_FROM]
     any_two = Kind.TRIO_TWO in rules.kinds
-    for kind, lo, hi, _ in carriers:
+    for _, lo, hi, _ in carriers:
         k = hi - lo + 1
-        body = _span(lo, hi, 3)
+        plays += 1
+        key_sum += hi
+        extra = 0
         if any_two:
             need = 2 * k
-            extra = 0
             while prefer_pairs and need >= 2 and pairs:
                 extra += 2 << _SHIFTS[pairs.pop(0)]
                 need -= 2
@@ -189,34 +202,41 @@ def _attach(groups: Sequence[_Group], rules: Rules, prefer_pairs: bool) -> Plan:
                 need = 0
             if need:
                 awkward += 1  # legal only as the last play
-            out_kind = Kind.TRIO_TWO if k == 1 else Kind.PLANE_WINGS
-            moves.append(Move(body + extra, 3 * k + 2 * k - need, out_kind, k, hi))
+            if build:
+                out_kind = Kind.TRIO_TWO if k == 1 else Kind.PLANE_WINGS
+                moves.append(Move(_span(lo, hi, 3) + extra, 5 * k - need, out_kind, k, hi))
             continue
         if len(loose) >= k and not (prefer_pairs and len(pairs) >= k):
-            extra = sum(1 << _SHIFTS[loose.pop(0)] for _ in range(k))
-            kind_out = Kind.TRIO_ONE if k == 1 else Kind.PLANE_SINGLES
-            moves.append(Move(body + extra, 4 * k, kind_out, k, hi))
+            for _ in range(k):
+                extra += 1 << _SHIFTS[loose.pop(0)]
+            kind_out, size = (Kind.TRIO_ONE if k == 1 else Kind.PLANE_SINGLES), 4 * k
         elif len(pairs) >= k:
-            extra = sum(2 << _SHIFTS[pairs.pop(0)] for _ in range(k))
-            kind_out = Kind.TRIO_PAIR if k == 1 else Kind.PLANE_PAIRS
-            moves.append(Move(body + extra, 5 * k, kind_out, k, hi))
+            for _ in range(k):
+                extra += 2 << _SHIFTS[pairs.pop(0)]
+            kind_out, size = (Kind.TRIO_PAIR if k == 1 else Kind.PLANE_PAIRS), 5 * k
         else:
-            moves.append(Move(body, 3 * k, Kind.TRIO if k == 1 else Kind.PLANE, k, hi))
+            kind_out, size = (Kind.TRIO if k == 1 else Kind.PLANE), 3 * k
+        if build:
+            moves.append(Move(_span(lo, hi, 3) + extra, size, kind_out, k, hi))
     for kind, lo, hi, per in groups:
-        if kind is Kind.STRAIGHT or kind is Kind.PAIR_RUN:
-            k = hi - lo + 1
-            moves.append(Move(_span(lo, hi, per), k * per, kind, k, hi))
-        elif kind is Kind.BOMB:
-            moves.append(Move(4 << _SHIFTS[lo], 4, Kind.BOMB, 1, lo))
-    for r in pairs:
-        moves.append(Move(2 << _SHIFTS[r], 2, Kind.PAIR, 1, r))
+        if kind is Kind.STRAIGHT or kind is Kind.PAIR_RUN or kind is Kind.BOMB:
+            plays += 1
+            key_sum += hi
+            if build:
+                k = 1 if kind is Kind.BOMB else hi - lo + 1
+                moves.append(Move(_span(lo, hi, per), (hi - lo + 1) * per, kind, k, hi))
     singles_left = sorted(loose + kept)
-    for r in singles_left:
-        moves.append(Move(1 << _SHIFTS[r], 1, Kind.SINGLE, 1, r))
-    plays = len(moves)
+    plays += len(pairs) + len(singles_left)
+    key_sum += sum(pairs) + sum(singles_left)
     low_singles = sum(1 for r in singles_left if r < _LOW_SINGLE_BELOW)
     # Fewest plays first; then fewer low singles; then the higher plan (stronger groups).
-    strength = sum(m.key for m in moves) / (RANK_COUNT * max(plays, 1))
+    strength = key_sum / (RANK_COUNT * max(plays, 1))
     cost = plays + 0.6 * awkward + 0.15 * low_singles - 0.05 * strength
+    if not build:
+        return Plan((), plays, cost)
+    for r in pairs:
+        moves.append(Move(2 << _SHIFTS[r], 2, Kind.PAIR, 1, r))
+    for r in singles_left:
+        moves.append(Move(1 << _SHIFTS[r], 1, Kind.SINGLE, 1, r))
     moves.sort(key=lambda m: (m.key, -m.n))
     return Plan(tuple(moves), plays, cost)

@@ -13,7 +13,7 @@ from typing import Final
 from ..combos import Move, unpack
 from ..rules import Kind
 from ..state import Position
-from .medium import choose
+from .medium import choose, keep_bombs_whole
 from .planner import plan_packed
 
 #: A hand cannot last this many actions; a guard against a policy bug looping.
@@ -55,6 +55,8 @@ def policy(pos: Position) -> Move | None:
         moves = pos.legal_moves()
         if not moves:
             return None
+        if pos.rules.bombs_splittable:
+            moves = keep_bombs_whole(hand, moves)
         may_pass = not pos.rules.must_beat
     return choose(
         pos.rules, hand, seat, pos.sizes, unseen, pos.standing, pos.standing_seat, moves, may_pass

@@ -186,4 +186,3 @@ def _pass_facts(obs: Observation) -> list[PassFact]:
             )
         )
     return facts
-

@@ -1,0 +1,183 @@
+"""The worker's entry point: typed requests in, replies or errors as data out."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from paodekuai import RULES, Game
+from paodekuai.service import Service, snapshot
+
+
+def ask(service: Service, **request: Any) -> dict[str, Any]:
+    request.setdefault("id", 1)
+    reply = json.loads(service.handle(json.dumps(request)))
+    assert reply["id"] == request["id"]
+    return reply
+
+
+def ok(service: Service, **request: Any) -> dict[str, Any]:
+    reply = ask(service, **request)
+    assert reply["ok"], reply
+    return reply["result"]
+
+
+def error(service: Service, **request: Any) -> dict[str, Any]:
+    reply = ask(service, **request)
+    assert not reply["ok"], reply
+    err = reply["error"]
+    assert set(err["message"]) == {"en", "zh"}
+    return err
+
+
+def test_hello_lists_presets_and_levels() -> None:
+    result = ok(Service(), type="hello")
+    assert [p["name"] for p in result["presets"]] == ["standard", "classic16", "compact15", "club"]
+    assert result["levels"] == ["easy", "medium", "hard"]
+    club = next(p for p in result["presets"] if p["name"] == "club")
+    assert club["timer"] == {"lead": 20, "follow": 15}
+
+
+def _new(service: Service, seed: int = 7, preset: str = "standard") -> dict[str, Any]:
+    return ok(service, type="new_game", preset=preset, seed=seed, level="easy")
+
+
+def test_new_game_snapshot_shape() -> None:
+    service = Service()
+    snap = _new(service)
+    assert set(snap) == {"game", "deal_code", "view", "you", "event"}
+    assert snap["deal_code"] == Game.deal(7).deal_code
+    assert Game.from_dict(snap["game"]) == Game.deal(7)
+    view = snap["view"]
+    assert view["seat"] == 0 and len(view["hand"]) == 16
+    if view["to_move"] == 0:
+        you = snap["you"]
+        assert you["lead"] and not you["can_pass"]
+        assert you["pass_refusal"]["code"] == "leader_cannot_pass"
+        assert you["hints"] and all(isinstance(h, list) for h in you["hints"])
+    else:
+        assert snap["you"] is None
+
+
+def _human_to_move(service: Service) -> dict[str, Any]:
+    """Deal until seat 0 leads (the ♠3 holder), for tests of the human's requests."""
+    for seed in range(100):
+        snap = _new(service, seed)
+        if snap["view"]["to_move"] == 0:
+            return snap
+    raise AssertionError("no deal where seat 0 leads")
+
+
+def test_judge_play_and_errors_as_data() -> None:
+    service = Service()
+    snap = _human_to_move(service)
+    hint = snap["you"]["hints"][0]
+    judged = ok(service, type="judge", cards=hint)
+    assert judged["legal"] and judged["combo"]["kind"]
+    empty = ok(service, type="judge", cards=[])
+    assert not empty["legal"] and empty["code"] is None and "lead" in empty["message"]["en"]
+    other = next(c for c in RULES["standard"].deck if c not in snap["view"]["hand"])
+    err = error(service, type="play", cards=[other])
+    assert err["code"] == "not_your_cards"
+    after = ok(service, type="play", cards=hint)
+    assert after["event"]["seat"] == 0 and after["event"]["cards"] == hint
+    assert after["view"]["to_move"] == 1
+    err = error(service, type="play", cards=after["view"]["hand"][:1])
+    assert err["code"] == "not_your_turn"
+
+
+def test_bot_turns_until_the_human_or_the_end() -> None:
+    service = Service()
+    snap = _human_to_move(service)
+    snap = ok(service, type="play", cards=snap["you"]["hints"][0])
+    for _ in range(4):
+        if snap["view"]["to_move"] == 0 or snap["view"]["over"]:
+            break
+        snap = ok(service, type="bot_turn", level="medium")
+        assert snap["event"]["seat"] in (1, 2)
+    err = error(service, type="bot_turn", level="easy") if snap["view"]["to_move"] == 0 else None
+    assert err is None or err["code"] == "not_your_turn"
+
+
+def test_pass_refusals_carry_reasons() -> None:
+    service = Service()
+    _human_to_move(service)
+    err = error(service, type="pass")
+    assert err["code"] == "leader_cannot_pass"
+
+
+def test_load_restores_and_refuses_bad_saves() -> None:
+    service = Service()
+    snap = _human_to_move(service)
+    snap = ok(service, type="play", cards=snap["you"]["hints"][0])
+    fresh = Service()
+    restored = ok(fresh, type="load", game=snap["game"], level="easy")
+    assert restored["view"] == snap["view"]
+    tampered = dict(snap["game"], counts=[1, 2, 3])
+    err = error(fresh, type="load", game=tampered, level="easy")
+    assert err["code"] == "bad_save" and "does not add up" in err["message"]["en"]
+    assert error(fresh, type="load", game="junk", level="easy")["code"] == "bad_save"
+    assert error(fresh, type="load", game=None, level="easy")["code"] == "bad_save"
+
+
+def test_from_code() -> None:
+    service = Service()
+    code = Game.deal(99, "club").deal_code
+    assert ok(service, type="from_code", code=code, level="easy")["deal_code"] == code
+    err = error(service, type="from_code", code="A1739206", level="easy")
+    assert err["code"] == "bad_code"
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "not json",
+        "[1, 2]",
+        json.dumps({"id": 3, "type": "launch_missiles"}),
+        json.dumps({"id": 3, "type": "play", "cards": "3S"}),
+        json.dumps({"id": 3, "type": "play", "cards": [3]}),
+        json.dumps({"id": 3, "type": "new_game", "preset": "poker", "level": "easy"}),
+        json.dumps({"id": 3, "type": "new_game", "preset": "standard", "level": "godlike"}),
+        json.dumps({"id": 3, "type": "new_game", "preset": "standard", "seed": -1}),
+        json.dumps({"id": 3, "type": "new_game", "preset": "standard", "seed": True}),
+    ],
+)
+def test_bad_requests_are_errors_not_crashes(raw: str) -> None:
+    service = Service()
+    _new(service)
+    reply = json.loads(service.handle(raw))
+    assert reply["ok"] is False
+    assert reply["error"]["code"] in {"bad_request", "no_game"}
+
+
+def test_requests_before_a_game_say_no_game() -> None:
+    assert error(Service(), type="judge", cards=[])["code"] == "no_game"
+
+
+def test_malformed_card_codes_are_bad_requests() -> None:
+    service = Service()
+    _human_to_move(service)
+    assert error(service, type="judge", cards=["1X"])["code"] == "bad_request"
+
+
+def test_timeout_plays_the_rules_choice() -> None:
+    service = Service()
+    snap = _human_to_move(service)
+    after = ok(service, type="timeout")
+    played = after["event"]["cards"]
+    assert played is not None and len(played) == 1
+    ranks = "3 4 5 6 7 8 9 10 J Q K A 2".split()
+    lowest = min(snap["view"]["hand"], key=lambda c: ranks.index(c[:-1]))
+    assert played[0][:-1] == lowest[:-1]
+
+
+def test_greyed_singles_under_the_last_card_rule() -> None:
+    g = Game.from_hands([["9S", "10S", "KS", "2S"], ["3H"], ["8H", "4H"]], leader=2)
+    g.play(["8H"])
+    you = snapshot(g)["you"]
+    assert you is not None
+    assert you["greyed"] == ["9S", "10S", "KS"]
+    assert you["hints"] == [["2S"]]
+    assert not you["can_pass"] and you["pass_refusal"]["code"] == "must_beat"

@@ -1,0 +1,208 @@
+// Unit tests of the front end's pure modules, run with Node's own test runner
+// (`node --test tests/js`, part of `python build.py test`): no browser, no engine.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { LANGUAGES, pickLanguage, pickMessage, translate } from "../../web/js/i18n.js";
+import { SAVE_FORMAT, makeSave, readSave, viewProblem } from "../../web/js/save.js";
+import { addHandToSession, readSession, readSettings, withSetting, EMPTY_SESSION } from "../../web/js/preferences.js";
+import { createStorage } from "../../web/js/storage.js";
+import { dealCodeFromHash, dealLink, withoutHash } from "../../web/js/deal_link.js";
+import { parseCard, sameRank } from "../../web/js/cards.js";
+import { buildTableModel, trickStart } from "../../web/js/table_model.js";
+
+const VIEW = Object.freeze({
+  format: 1,
+  rules: "standard",
+  seat: 0,
+  hand: ["3S", "3H", "5D"],
+  counts: [3, 15, 16],
+  to_move: 0,
+  standing: null,
+  passes: 0,
+  history: [],
+  played: [false, false, false],
+  face_up: null,
+  spade3_first: false,
+  last_card: [false, false, false],
+  unseen: [["3", 2], ["5", 3]],
+  over: false,
+  winner: null,
+  settlement: null,
+});
+
+function saveText(overrides = {}) {
+  const snapshot = { game: { any: "thing" }, deal_code: "A1", view: VIEW };
+  return JSON.stringify({ ...makeSave({ snapshot, handId: "h1", level: "easy", preset: "standard" }), ...overrides });
+}
+
+test("every UI string exists in every language", async () => {
+  const source = await import("node:fs").then((fs) => fs.readFileSync(new URL("../../web/js/i18n.js", import.meta.url), "utf8"));
+  const blocks = source.split(/\n  (?=en:|zh:)/).slice(1);
+  const keysOf = (block) => new Set([...block.matchAll(/^ {4}(\w+):/gm)].map((m) => m[1]));
+  const [en, zh] = blocks.map(keysOf);
+  assert.ok(en.size > 40);
+  assert.deepEqual([...en].filter((k) => !zh.has(k)), []);
+  assert.deepEqual([...zh].filter((k) => !en.has(k)), []);
+  assert.deepEqual(LANGUAGES, ["en", "zh"]);
+});
+
+test("translate fills placeholders and falls back to English, then the key", () => {
+  assert.equal(translate("en", "cardsLeft", { n: 5 }), "5 cards");
+  assert.equal(translate("zh", "cardsLeft", { n: 5 }), "5 张");
+  assert.equal(translate("fr", "play"), "Play");
+  assert.equal(translate("en", "no_such_key"), "no_such_key");
+  assert.equal(pickMessage("zh", { en: "a", zh: "乙" }), "乙");
+  assert.equal(pickMessage("zh", "plain"), "plain");
+  assert.equal(pickLanguage(null, ["zh-CN", "en"]), "zh");
+  assert.equal(pickLanguage(null, ["de-DE"]), "en");
+  assert.equal(pickLanguage("en", ["zh-CN"]), "en");
+});
+
+test("a good save reads back", () => {
+  const read = readSave(saveText());
+  assert.equal(read.status, "ok");
+  assert.equal(read.save.format, SAVE_FORMAT);
+  assert.equal(readSave(null).status, "none");
+});
+
+test("damaged, foreign, old and tampered saves are refused", () => {
+  assert.deepEqual(readSave("{nope").reason, "unreadable");
+  assert.equal(readSave(JSON.stringify({ app: "other" })).reason, "unreadable");
+  assert.equal(readSave(saveText({ format: SAVE_FORMAT - 1 })).reason, "old_version");
+  assert.equal(readSave(saveText({ level: "godlike" })).status, "refused");
+  assert.equal(readSave(saveText({ game: null })).status, "refused");
+  assert.equal(readSave(saveText({ view: { ...VIEW, hand: ["ZZ"] } })).status, "refused");
+  assert.equal(readSave(saveText({ view: { ...VIEW, counts: [1, 2] } })).status, "refused");
+  assert.equal(viewProblem({ ...VIEW, counts: [4, 15, 16] }), "hand size");
+  assert.equal(viewProblem(VIEW), null);
+});
+
+test("settings keep only known values; the session counts each hand once", () => {
+  assert.equal(readSettings("{bad").level, "medium");
+  assert.equal(readSettings(JSON.stringify({ level: "hard", speed: "warp" })).level, "hard");
+  assert.equal(readSettings(JSON.stringify({ speed: "warp" })).speed, "normal");
+  const settings = readSettings(null);
+  assert.equal(withSetting(settings, "level", "nope"), settings);
+  assert.equal(withSetting(settings, "level", "easy").level, "easy");
+  const once = addHandToSession(EMPTY_SESSION, "h1", [5, -2, -3]);
+  assert.deepEqual(once.totals, [5, -2, -3]);
+  assert.equal(addHandToSession(once, "h1", [5, -2, -3]), once);
+  assert.deepEqual(addHandToSession(once, "h2", [-1, 2, -1]).totals, [4, 0, -4]);
+  assert.deepEqual(readSession(JSON.stringify(once)).totals, [5, -2, -3]);
+  assert.deepEqual(readSession("[]"), EMPTY_SESSION);
+});
+
+test("storage falls back to memory when localStorage throws", () => {
+  const hostile = {
+    getItem() {
+      throw new Error("denied");
+    },
+    setItem() {
+      throw new Error("denied");
+    },
+    removeItem() {
+      throw new Error("denied");
+    },
+  };
+  const storage = createStorage(hostile);
+  assert.equal(storage.persistent, false);
+  storage.writeText("k", "v");
+  assert.equal(storage.readText("k"), "v");
+  storage.remove("k");
+  assert.equal(storage.readText("k"), null);
+});
+
+test("deal links", () => {
+  assert.equal(dealCodeFromHash("#deal=A1739204"), "A1739204");
+  assert.equal(dealCodeFromHash("#deal="), null);
+  assert.equal(dealCodeFromHash("#other"), null);
+  assert.equal(dealLink("https://x.io/sub/?q=1#old", "A1"), "https://x.io/sub/?q=1#deal=A1");
+  assert.equal(withoutHash("https://x.io/sub/#deal=A1"), "https://x.io/sub/");
+});
+
+test("cards", () => {
+  assert.deepEqual(parseCard("10H"), { rank: "10", suit: "H" });
+  assert.equal(parseCard("1H"), null);
+  assert.deepEqual(sameRank(["3S", "3H", "4S"], "3C"), ["3S", "3H"]);
+});
+
+test("the current trick starts after a play and two passes", () => {
+  const play = (seat) => ({ seat, cards: ["3S"] });
+  const pass = (seat) => ({ seat, cards: null });
+  assert.equal(trickStart({ history: [] }), 0);
+  assert.equal(trickStart({ history: [play(0), pass(1), play(2)] }), 0);
+  assert.equal(trickStart({ history: [play(0), pass(1), pass(2), play(0)] }), 3);
+  assert.equal(trickStart({ history: [play(0), pass(1), play(2), pass(0), pass(1)] }), 5);
+  assert.equal(trickStart({ history: [play(0), pass(1), pass(2)], trick_start: 1 }), 1);
+});
+
+function state(overrides = {}) {
+  return {
+    engine: "ready",
+    boot: { phase: "wait", loaded: 0, total: 0, error: null },
+    lang: "en",
+    settings: { level: "easy", preset: "standard", language: "en", speed: "normal" },
+    presets: [{ name: "standard", label: { en: "Standard", zh: "标准" } }],
+    levels: ["easy", "medium", "hard"],
+    snapshot: {
+      game: {},
+      deal_code: "A1",
+      view: VIEW,
+      you: { lead: true, can_pass: false, pass_refusal: { code: "leader_cannot_pass", message: { en: "You lead", zh: "你先出" } }, hints: [["3S"]], greyed: ["5D"] },
+      event: null,
+    },
+    handId: "h1",
+    selection: [],
+    judgement: null,
+    judgementStale: false,
+    hintIndex: 0,
+    busy: false,
+    flash: null,
+    notice: null,
+    linkNotice: null,
+    session: EMPTY_SESSION,
+    offlineReady: false,
+    ...overrides,
+  };
+}
+
+test("the table model: Play only on a judged legal selection, Pass locked with its reason", () => {
+  const idle = buildTableModel(state());
+  assert.equal(idle.buttons.play.enabled, false);
+  assert.equal(idle.buttons.pass.enabled, false);
+  assert.equal(idle.buttons.pass.reason, "You lead");
+  assert.equal(idle.buttons.hint.enabled, true);
+  assert.deepEqual(idle.hand.cards.map((c) => c.greyed), [false, false, true]);
+  const judged = { legal: true, code: null, combo: null, message: { en: "Single 3", zh: "单张3" } };
+  assert.equal(buildTableModel(state({ selection: ["3S"], judgement: judged })).buttons.play.enabled, true);
+  assert.equal(buildTableModel(state({ selection: ["3S"], judgement: judged, judgementStale: true })).buttons.play.enabled, false);
+  assert.equal(buildTableModel(state({ selection: ["3S"], judgement: judged, busy: true })).buttons.play.enabled, false);
+  const loading = buildTableModel(state({ engine: "loading" }));
+  assert.equal(loading.hand.locked, true);
+  assert.equal(loading.buttons.hint.enabled, false);
+  assert.equal(loading.boot.visible, true);
+  assert.equal(loading.boot.compact, true);
+});
+
+test("the table model: result totals and the boot progress", () => {
+  const over = {
+    ...VIEW,
+    over: true,
+    winner: 1,
+    to_move: null,
+    counts: [3, 0, 16],
+    settlement: { cards_left: [3, 0, 16], shut_out: [false, false, true], bombs: [0, 0, 0], total: [-3, 35, -32] },
+  };
+  const model = buildTableModel(state({ snapshot: { game: {}, deal_code: "A1", view: over, you: null, event: null } }));
+  assert.deepEqual(model.result.rows.map((r) => r.total), ["-3", "+35", "-32"]);
+  assert.equal(model.result.rows[2].shutOut, "yes");
+  assert.equal(model.bar.newHighlighted, true);
+  const booting = buildTableModel(state({ engine: "loading", snapshot: null, boot: { phase: "download", loaded: 6.5e6, total: 13e6 } }));
+  assert.equal(booting.boot.percent, 50);
+  assert.match(booting.boot.text, /6\.5 of 13\.0 MB \(50%\)/);
+  assert.equal(booting.boot.compact, false);
+  const failed = buildTableModel(state({ engine: "error", boot: { error: { reason: "boot-timeout", detail: "x" } } }));
+  assert.equal(failed.boot.retry, "Retry");
+});
