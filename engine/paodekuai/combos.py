@@ -153,6 +153,8 @@ def playable(counts: Sequence[int], rules: Rules) -> list[int]:
     A rank held four times is locked when bombs cannot be split; otherwise at
     most three cards of a rank go into anything but a bomb.
     """
+    if 4 not in counts:
+        return list(counts)
     if rules.bombs_splittable:
         return [3 if c == 4 else c for c in counts]
     return [0 if c == 4 else c for c in counts]
@@ -326,6 +328,12 @@ def legal_moves(
     avail = playable(hand, rules)
     out: list[Move] = []
     planes: dict[int, Move] = {}
+    if standing is not None and standing.kind is Kind.SINGLE:
+        # The commonest follow, straight to the point.
+        _gen_singles(avail, 1, standing.key + 1, forced_single, out)
+        if 4 in hand and Kind.BOMB in rules.kinds:
+            out.extend([_BOMBS[r] for r in range(RANK_COUNT) if hand[r] == 4])
+        return out
     if standing is None:
         for kind in rules.kind_order:
             if kind is Kind.BOMB:
@@ -349,10 +357,8 @@ def legal_moves(
                 _GENERATORS[kind](avail, standing.k, standing.key + 1, forced_single, out)
     if planes:
         out.extend(sorted(planes.values(), key=_plane_order))
-    if Kind.BOMB in rules.kinds:
-        for r in range(bomb_floor, RANK_COUNT):
-            if hand[r] == 4:
-                out.append(Move(4 << _SHIFTS[r], 4, Kind.BOMB, 1, r))
+    if 4 in hand and Kind.BOMB in rules.kinds:
+        out.extend([_BOMBS[r] for r in range(bomb_floor, RANK_COUNT) if hand[r] == 4])
     # The short last play needs k trios and fewer than 2k extra cards: n < 5 * trios.
     if rules.short_last_play and 3 in hand:
         n_hand = sum(hand)
@@ -392,24 +398,28 @@ _SHORTENABLE: Final = frozenset({Kind.TRIO_TWO, Kind.PLANE_WINGS})
 _Generator = Callable[[list[int], int, int, int | None, list[Move]], None]
 
 
+# Moves are immutable, so the fixed ones are made once and shared.
+_SINGLES: Final = tuple(Move(1 << (8 * r), 1, Kind.SINGLE, 1, r) for r in range(RANK_COUNT))
+_PAIRS: Final = tuple(Move(2 << (8 * r), 2, Kind.PAIR, 1, r) for r in range(RANK_COUNT))
+_BOMBS: Final = tuple(Move(4 << (8 * r), 4, Kind.BOMB, 1, r) for r in range(RANK_COUNT))
+
+
 def _gen_singles(
     avail: list[int], need_k: int, min_key: int, forced: int | None, out: list[Move]
 ) -> None:
     if forced is not None:
         if forced >= min_key and forced >= 0 and avail[forced]:
-            out.append(Move(1 << _SHIFTS[forced], 1, Kind.SINGLE, 1, forced))
+            out.append(_SINGLES[forced])
         return
-    for r in range(min_key, RANK_COUNT):
-        if avail[r]:
-            out.append(Move(1 << _SHIFTS[r], 1, Kind.SINGLE, 1, r))
+    singles = _SINGLES
+    out.extend([singles[r] for r in range(min_key, RANK_COUNT) if avail[r]])
 
 
 def _gen_pairs(
     avail: list[int], need_k: int, min_key: int, forced: int | None, out: list[Move]
 ) -> None:
-    for r in range(min_key, RANK_COUNT):
-        if avail[r] >= 2:
-            out.append(Move(2 << _SHIFTS[r], 2, Kind.PAIR, 1, r))
+    pairs = _PAIRS
+    out.extend([pairs[r] for r in range(min_key, RANK_COUNT) if avail[r] >= 2])
 
 
 def _gen_runs(

@@ -290,7 +290,10 @@ class Game:
 
     def check(self, cards: Iterable[str], seat: int | None = None) -> str | None:
         """None if the seat to move (or ``seat``) may play these cards now, else a reason code."""
-        return self.judge(cards, seat).code
+        verdict = self.judge(cards, seat)
+        # An empty selection judges as "nothing chosen yet" (no code); as a play
+        # it is no combination.
+        return None if verdict.legal else (verdict.code or "not_a_combination")
 
     def judge(self, cards: Iterable[str], seat: int | None = None) -> Judgement:
         """Legality, reason, reading and a message for a selection.

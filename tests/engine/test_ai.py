@@ -39,9 +39,7 @@ def test_every_choice_is_legal(rules: str, level: str) -> None:
 def test_hard_choices_are_legal(rules: str) -> None:
     for seed in range(3):
         g = Game.deal(seed, rules)
-        _play_out(
-            g, [Bot("hard", seed=seed, worlds=4), Bot("medium", seed=1), Bot("easy", seed=2)]
-        )
+        _play_out(g, [Bot("hard", seed=seed, worlds=4), Bot("medium", seed=1), Bot("easy", seed=2)])
 
 
 def test_mixed_levels_on_hand_set_positions() -> None:
@@ -51,7 +49,11 @@ def test_mixed_levels_on_hand_set_positions() -> None:
         deck = list(RULES[rules].deck)
         rng.shuffle(deck)
         sizes = [rng.randint(1, 7) for _ in range(3)]
-        hands = [deck[:sizes[0]], deck[sizes[0] : sizes[0] + sizes[1]], deck[sum(sizes[:2]) : sum(sizes)]]
+        hands = [
+            deck[: sizes[0]],
+            deck[sizes[0] : sizes[0] + sizes[1]],
+            deck[sum(sizes[:2]) : sum(sizes)],
+        ]
         g = Game.from_hands(hands, leader=trial % 3, rules=rules)
         _play_out(g, [Bot("hard", seed=trial, worlds=3), Bot("medium"), Bot("easy")])
 
@@ -105,9 +107,15 @@ def test_easy_beats_with_the_smallest_play() -> None:
 
 
 def test_easy_does_not_bomb_a_three_when_it_need_not() -> None:
-    g = position(["3S 4C 4D", "9S 9H 9D 9C 5S 6S 7S", "JS JH QS QH"], rules="classic16", actions=["3S"])
+    g = position(
+        ["3S 4C 4D", "9S 9H 9D 9C 5S 6S 7S", "JS JH QS QH"], rules="classic16", actions=["3S"]
+    )
     assert Bot("easy").choose(g.view(1)) == ["5S"]
-    g = position(["3C 4C 4D", "9S 9H 9D 9C JS", "5S JH QS QH"], rules="classic16", actions=["3C 4C 4D".split()[0]])
+    g = position(
+        ["3C 4C 4D", "9S 9H 9D 9C JS", "5S JH QS QH"],
+        rules="classic16",
+        actions=["3C 4C 4D".split()[0]],
+    )
     # Nothing but the bomb beats, nobody is close to going out, passing is allowed.
     assert Bot("easy").choose(g.view(1)) in (["JS"],)
 
@@ -168,6 +176,64 @@ def test_hard_evaluates_its_candidates_and_a_played_action() -> None:
     assert ["10S", "10H"] in plays
     values = [value for _, value in evaluations]
     assert values == sorted(values, reverse=True)
+
+
+# An endgame reached by three Medium bots on a dealt hand (frozen as actions):
+# seat 0 leads with 6 6 J K; seat 1 holds two cards, seat 2 five. In every deal
+# of the unseen cards that agrees with the passes so far, exactly one lead wins
+# for sure (the J), and Medium leads another.
+ENDGAME_DEAL = 2132
+ENDGAME_ACTIONS = [
+    "3S 3H", "9S 9H", "KD KC", None, None, "3D 3C", "4S 4H", "5S 5C", "AH AD", None, None,
+    "4D", "7H", "10S", "QS", "KH", "AC", "2S", None, None, "4C 5H 6C 7S 8S",
+    "5D 6S 7D 8H 9C", "8D 9D 10C JD QD", None, None, "QC", None, None,
+]  # fmt: skip
+
+
+def _consistent_world_values(g: Game) -> dict[str, list[int]]:
+    """Exact final total of seat 0 for each legal lead, in every deal of the unseen
+    cards that agrees with what the passes proved."""
+    import itertools
+
+    from paodekuai.ai.endgame import Solver
+    from paodekuai.ai.observation import Observation
+    from paodekuai.ai.sampling import WorldSampler
+    from paodekuai.combos import pack
+
+    obs = Observation.from_view(g.view(0))
+    checker = WorldSampler(obs, random.Random(0))
+    pool = [r for r in range(13) for _ in range(obs.unseen[r])]
+    worlds = set()
+    for chosen in itertools.combinations(range(len(pool)), obs.counts[1]):
+        first, second = [0] * 13, [0] * 13
+        for i, r in enumerate(pool):
+            (first if i in chosen else second)[r] += 1
+        hands = [pack(obs.hand), pack(first), pack(second)]
+        if checker.consistent(hands):
+            worlds.add(tuple(hands))
+    assert len(worlds) > 1
+    values = {}
+    for move in obs.legal_moves():
+        totals = []
+        for hands in worlds:
+            pos = obs.position_with(list(hands))
+            pos.play(move)
+            totals.append(Solver(100_000).value(pos)[0])
+        values[ranks_of(g.cards_for(move))] = totals
+    return values
+
+
+def test_hard_finds_the_forced_win_in_a_small_endgame() -> None:
+    g = Game.deal(ENDGAME_DEAL)
+    for action in ENDGAME_ACTIONS:
+        g.pass_turn() if action is None else g.play(split(action))
+    assert g.to_move == 0 and g.hand(0) == split("6H 6D JC KS")
+    values = _consistent_world_values(g)
+    sure_wins = [play for play, totals in values.items() if min(totals) > 0]
+    assert sure_wins == ["J"]
+    assert Bot("medium").choose(g.view(0)) != ["JC"]
+    for seed in range(4):
+        assert Bot("hard", seed=seed).choose(g.view(0)) == ["JC"]
 
 
 def test_split_helper() -> None:

@@ -210,9 +210,7 @@ def test_bomb_beats_anything_not_a_bomb() -> None:
 
 
 def test_higher_bomb_beats_lower_bomb() -> None:
-    g = position(
-        ["6S 6H 6D 6C 3C", "5S 5H 5D 5C 8S 8H 8D 8C 4C", "JS"], actions=["6S 6H 6D 6C"]
-    )
+    g = position(["6S 6H 6D 6C 3C", "5S 5H 5D 5C 8S 8H 8D 8C 4C", "JS"], actions=["6S 6H 6D 6C"])
     assert g.check(split("5S 5H 5D 5C")) == "too_low"
     assert g.check(split("8S 8H 8D 8C")) is None
 

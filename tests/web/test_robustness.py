@@ -101,6 +101,8 @@ def test_boot_watchdog_and_failures_show_retry(table: Any) -> None:
     page = table.page
     watch = table.watch
     watch.allow_error("Failed to load resource")
+    # Pyodide leaves the aborted wasm fetch's rejection unhandled.
+    watch.allow_error("Failed to fetch")
     watch.allow_error("paodekuai")  # Pyodide logs the missing wheel before the import fails
 
     # 1. The wasm fails to arrive: Pyodide only logs a warning and waits forever;

@@ -20,8 +20,10 @@ const REQUEST_TIMEOUT_MS = Object.freeze({ default: 15000, bot_turn: 45000, new_
  * @param {(progress: object) => void} options.onProgress   boot progress messages
  * @param {(error: EngineDown) => void} options.onCrash      the worker died after it was ready
  * @param {number} options.stallMs   boot watchdog: give up when no boot message arrives for this long
+ * @param {{take: () => ({worker: Worker, events: Event[]} | null)}} [options.early]
+ *        a worker already started by early_worker.js, used by the first start()
  */
-export function createEngineClient({ workerUrl, onProgress = () => {}, onCrash = () => {}, stallMs = 30000 }) {
+export function createEngineClient({ workerUrl, early = null, onProgress = () => {}, onCrash = () => {}, stallMs = 30000 }) {
   let worker = null;
   let generation = 0; // bumps on every start/stop; late events of old workers are ignored
   let nextId = 1;
@@ -61,7 +63,8 @@ export function createEngineClient({ workerUrl, onProgress = () => {}, onCrash =
   function start() {
     stop("stopped", "restart");
     const myGeneration = generation;
-    const current = new Worker(workerUrl, { type: "module", name: "paodekuai-engine" });
+    const handed = early?.take() ?? null;
+    const current = handed?.worker ?? new Worker(workerUrl, { type: "module", name: "paodekuai-engine" });
     worker = current;
     return new Promise((resolve, reject) => {
       let booting = true;
@@ -78,7 +81,7 @@ export function createEngineClient({ workerUrl, onProgress = () => {}, onCrash =
         reject(error);
       };
       armWatchdog();
-      current.addEventListener("message", (event) => {
+      const onMessage = (event) => {
         if (myGeneration !== generation) return;
         const message = event.data ?? {};
         if (message.kind === "progress") {
@@ -93,17 +96,21 @@ export function createEngineClient({ workerUrl, onProgress = () => {}, onCrash =
         } else if (message.kind === "reply") {
           settle(message.reply);
         }
-      });
-      current.addEventListener("error", (event) => {
+      };
+      const onError = (event) => {
         if (myGeneration !== generation) return;
         event.preventDefault(); // reported on screen; not an uncaught page error
         const detail = event.message || "the worker script failed to load";
         if (booting) bootFailed(new EngineDown("boot-error", detail));
         else lose(new EngineDown("crashed", detail));
-      });
-      current.addEventListener("messageerror", () => {
+      };
+      const onMessageError = () => {
         if (myGeneration === generation && !booting) lose(new EngineDown("crashed", "unreadable message"));
-      });
+      };
+      const handlers = { message: onMessage, error: onError, messageerror: onMessageError };
+      for (const [type, handler] of Object.entries(handlers)) current.addEventListener(type, handler);
+      // What an early-started worker said before we listened, in order.
+      for (const event of handed?.events ?? []) handlers[event.type](event);
     });
   }
 

@@ -4,6 +4,7 @@
 // legality, hints, greyed cards, the counter and the scores come from the engine.
 
 import { createEngineClient, EngineDown } from "./engine_client.js";
+import { earlyWorker } from "./early_worker.js";
 import { createStorage } from "./storage.js";
 import { SAVE_KEY, makeSave, newHandId, readSave, snapshotFromSave } from "./save.js";
 import {
@@ -23,7 +24,6 @@ import { createRenderer } from "./render.js";
 import { bindInput } from "./input.js";
 import { enableOffline } from "./offline.js";
 
-const WORKER_URL = new URL("./worker.js", import.meta.url);
 const DEFAULT_BOOT_STALL_MS = 30000;
 /** Restarts in a row without a successful action before the engine counts as broken. */
 const MAX_RESTARTS = 3;
@@ -71,7 +71,8 @@ function createApp(win) {
   let pendingDealCode = null;
 
   const client = createEngineClient({
-    workerUrl: WORKER_URL,
+    workerUrl: earlyWorker.url,
+    early: earlyWorker,
     stallMs: bootStallMs(win.location.search),
     onProgress(progress) {
       state.boot = { ...state.boot, ...progress };
@@ -152,7 +153,11 @@ function createApp(win) {
     }
     const myEpoch = epoch;
     botTimer = setTimeout(async () => {
-      if (myEpoch !== epoch || state.busy) return;
+      if (myEpoch !== epoch) return;
+      if (state.busy) {
+        continueHand(); // another request is in flight: try again after it
+        return;
+      }
       const reply = await perform("bot_turn", { level: state.settings.level });
       if (!reply || myEpoch !== epoch) return;
       if (reply.ok) {

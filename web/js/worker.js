@@ -24,8 +24,10 @@ function post(message) {
 
 /**
  * Count the bytes of the boot downloads as they stream in. loadPyodide fetches
- * them itself, so the worker's fetch is wrapped; the body is passed through a
- * counting stream, which keeps WebAssembly.instantiateStreaming streaming.
+ * them itself, so the worker's fetch is wrapped: each tracked response is
+ * cloned and the clone is counted, while Pyodide gets the original untouched
+ * (a rebuilt Response would lose its URL, and with it Chromium's cache of the
+ * compiled WebAssembly on the next visit).
  */
 function trackDownloads() {
   const expected = BUILD_INFO.bootDownloads ?? {};
@@ -40,29 +42,30 @@ function trackDownloads() {
     for (const n of loadedByFile.values()) loaded += n;
     post({ kind: "progress", phase: "download", loaded: Math.min(loaded, total), total });
   };
+  const count = async (name, body) => {
+    const reader = body.getReader();
+    loadedByFile.set(name, 0);
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        loadedByFile.set(name, loadedByFile.get(name) + value.byteLength);
+        report(false);
+      }
+    } catch {
+      // The download failed: Pyodide sees that on its own copy and the watchdog reports it.
+    }
+    report(true);
+  };
   const originalFetch = self.fetch.bind(self);
   self.fetch = async (resource, init) => {
     const response = await originalFetch(resource, init);
-    const name = new URL(String(resource instanceof Request ? resource.url : resource), self.location.href)
-      .pathname.split("/")
-      .pop();
-    if (!Object.hasOwn(expected, name) || !response.ok || !response.body) return response;
-    loadedByFile.set(name, 0);
-    const counter = new TransformStream({
-      transform(chunk, controller) {
-        loadedByFile.set(name, loadedByFile.get(name) + chunk.byteLength);
-        report(false);
-        controller.enqueue(chunk);
-      },
-      flush() {
-        report(true);
-      },
-    });
-    return new Response(response.body.pipeThrough(counter), {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
+    const url = resource instanceof Request ? resource.url : String(resource);
+    const name = new URL(url, self.location.href).pathname.split("/").pop();
+    if (Object.hasOwn(expected, name) && response.ok && response.body) {
+      count(name, response.clone().body);
+    }
+    return response;
   };
   // pyodide.asm.mjs arrives through import(), not fetch: count it once it is in.
   return () => {
@@ -126,7 +129,12 @@ async function boot() {
   const imported = performance.now();
   post({
     kind: "ready",
-    timings: { pyodide: booted - started, import: imported - booted, engine: BUILD_INFO.engineVersion },
+    timings: {
+      workerOrigin: performance.timeOrigin + started, // wall clock (ms) when boot() began
+      pyodide: booted - started,
+      import: imported - booted,
+      engine: BUILD_INFO.engineVersion,
+    },
   });
   for (const request of waiting.splice(0)) post({ kind: "reply", reply: answer(request) });
 }

@@ -15,8 +15,8 @@ from ..state import Position
 from .rollout import apply
 
 #: Total cards in all three hands at or below which a world is solved exactly.
-ENDGAME_CARDS: Final = 10
-NODE_BUDGET: Final = 3_000
+ENDGAME_CARDS: Final = 12
+NODE_BUDGET: Final = 4_000
 
 _Key = tuple[object, ...]
 

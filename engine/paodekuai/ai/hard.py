@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from ..combos import Move, pack
+from ..combos import Move, pack, unpack
 from ..rules import Kind
 from .endgame import ENDGAME_CARDS, Budget, Solver
 from .medium import choose
@@ -99,7 +99,8 @@ class HardSearch:
                 + (0.5 if m.kind is Kind.BOMB else 0.0)
             )
 
-        ranked = sorted((m for m in moves if m != medium), key=lambda m: (damage(m), m.key))
+        pool = _fewer_extras(moves, {g.packed for g in plan_packed(hand, rules).moves})
+        ranked = sorted((m for m in pool if m != medium), key=lambda m: (damage(m), m.key))
         out.extend(ranked[: max(0, MAX_CANDIDATES - len(out))])
         out.extend(e for e in extra if e not in out)
         return out
@@ -151,6 +152,43 @@ class HardSearch:
             Evaluation(c, sum(values[i]) / len(values[i]), len(values[i]))
             for i, c in enumerate(cands)
         ]
+
+
+_WITH_EXTRAS: Final = frozenset(
+    {
+        Kind.TRIO_ONE,
+        Kind.TRIO_PAIR,
+        Kind.TRIO_TWO,
+        Kind.PLANE_SINGLES,
+        Kind.PLANE_PAIRS,
+        Kind.PLANE_WINGS,
+    }
+)
+#: Variants of one trio or plane (same kind, size and key) kept for pricing.
+_VARIANTS: Final = 2
+
+
+def _fewer_extras(moves: list[Move], plan_groups: set[int]) -> list[Move]:
+    """Moves worth pricing: of a trio or plane with many possible extra cards, only
+    the variants carrying the lowest extras (and the plan's own) are kept.
+
+    A 16-card lead can have a hundred ways to attach two extra cards to a trio;
+    pricing each would cost more than the search it feeds.
+    """
+    kept: list[Move] = []
+    seen: dict[tuple[Kind, int, int], int] = {}
+    for m in sorted(moves, key=_rank_sum):
+        if m.kind in _WITH_EXTRAS and m.packed not in plan_groups:
+            shape = (m.kind, m.k, m.key)
+            if seen.get(shape, 0) >= _VARIANTS:
+                continue
+            seen[shape] = seen.get(shape, 0) + 1
+        kept.append(m)
+    return kept
+
+
+def _rank_sum(m: Move) -> int:
+    return sum(r * c for r, c in enumerate(unpack(m.packed)))
 
 
 #: Worlds between two prunings of clearly worse candidates.

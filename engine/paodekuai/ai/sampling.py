@@ -118,9 +118,16 @@ class WorldSampler:
             pool.extend([r] * left)
         if room[a] < 0 or room[b] < 0:
             return None
+        # In a position set up by hand some unseen cards are out of play: the
+        # opponents hold only as many as their counts say.
+        surplus = len(pool) - room[a] - room[b]
+        if surplus < 0:
+            return None
         self.rng.shuffle(pool)
         caps = self.caps
         for r in pool:
+            if room[a] == 0 and room[b] == 0:
+                break
             ok_a = room[a] > 0 and (ignore_caps or hands[a][r] < caps[a][r])
             ok_b = room[b] > 0 and (ignore_caps or hands[b][r] < caps[b][r])
             if ok_a and ok_b:
@@ -129,6 +136,9 @@ class WorldSampler:
                 seat = a
             elif ok_b:
                 seat = b
+            elif surplus > 0:
+                surplus -= 1
+                continue
             else:
                 return None
             hands[seat][r] += 1
@@ -147,13 +157,17 @@ class WorldSampler:
         self.rng.shuffle(pool)
         ha = [0] * RANK_COUNT
         hb = [0] * RANK_COUNT
-        for i, r in enumerate(pool):
+        for i, r in enumerate(pool[: obs.counts[a] + obs.counts[b]]):
             (ha if i < obs.counts[a] else hb)[r] += 1
         packed = [0, 0, 0]
         packed[obs.seat] = pack(obs.hand)
         packed[a] = pack(ha)
         packed[b] = pack(hb)
         return packed
+
+    def consistent(self, hands: list[int]) -> bool:
+        """Whether a world (packed hands of all seats) agrees with every pass."""
+        return self._contradictions(hands) == 0
 
     def _contradictions(self, hands: list[int]) -> int:
         rules = self.obs.rules
