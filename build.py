@@ -575,9 +575,11 @@ def main(argv: list[str] | None = None) -> int:
     serve_parser = sub.add_parser("serve", help="build, then serve dist/")
     serve_parser.add_argument("--port", type=int, default=8000)
     serve_parser.add_argument("--host", default="127.0.0.1")
-    test_parser = sub.add_parser("test", help="install test tools, build, run all checks")
-    test_parser.add_argument("pytest_args", nargs=argparse.REMAINDER, help="extra pytest arguments")
-    args = parser.parse_args(argv)
+    sub.add_parser("test", help="install test tools, build, run all checks (extra args: pytest's)")
+    # Whatever follows `test` goes to pytest untouched, options included (-m, -k, -x ...).
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
 
     if args.no_bytecode:
         os.environ["PDK_BYTECODE"] = "0"
@@ -588,7 +590,7 @@ def main(argv: list[str] | None = None) -> int:
         serve(args.port, args.host)
         return 0
     if args.command == "test":
-        return test(args.pytest_args)
+        return test(extra)
     build()
     return 0
 

@@ -31,6 +31,8 @@ from .rules import RULES, Kind, UnknownRules
 from .text import Text
 
 HUMAN: Final = 0
+#: Seconds Hard may think per decision in the page (the worker adds little to it).
+HARD_BUDGET: Final = 0.8
 
 
 class ServiceError(Exception):
@@ -248,7 +250,11 @@ def _bot_turn(service: Service, request: dict[str, Any]) -> dict[str, Any]:
             "not_your_turn", Text("It is your turn, not the computer's.", "现在轮到你出牌。")
         )
     # Seeded per deal and step, so a replayed deal meets the same opponents.
-    bot = Bot(level, seed=(game.seed or 0) * 1009 + len(game.actions) * 3 + seat)
+    bot = Bot(
+        level,
+        seed=(game.seed or 0) * 1009 + len(game.actions) * 3 + seat,
+        budget=HARD_BUDGET if level == "hard" else None,
+    )
     cards = bot.choose(game.view(seat))
     if cards is None:
         game.pass_turn()

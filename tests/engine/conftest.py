@@ -7,6 +7,7 @@ from collections.abc import Sequence
 import pytest
 
 from paodekuai import Game
+from paodekuai.cards import card_id
 
 
 def split(text: str) -> list[str]:
@@ -35,8 +36,6 @@ def position(
 
 def ranks_of(play: Sequence[str]) -> str:
     """A play's ranks as a sorted string, suits dropped: ``["8S", "8H"] -> "8 8"``."""
-    from paodekuai.cards import card_id
-
     return " ".join(c[:-1] for c in sorted(play, key=card_id))
 
 

@@ -51,7 +51,7 @@ def test_classic16_dealt_game_leader_must_play_spade_three() -> None:
     ],
 )
 def test_classic16_eleven_kinds(cards: str, kind: Kind, k: int) -> None:
-    g = Game.from_hands([split(cards) + ["2S"], ["KD", "KH"], ["KC", "QH"]], rules="classic16")
+    g = Game.from_hands([[*split(cards), "2S"], ["KD", "KH"], ["KC", "QH"]], rules="classic16")
     verdict = g.judge(split(cards))
     assert verdict.combo is not None, verdict.message.en
     assert (verdict.combo.kind, verdict.combo.k) == (kind, k)
@@ -66,7 +66,7 @@ def test_classic16_eleven_kinds(cards: str, kind: Kind, k: int) -> None:
     ],
 )
 def test_classic16_not_combinations(cards: str) -> None:
-    g = Game.from_hands([split(cards) + ["2S"], ["KD", "KH"], ["KC", "QH"]], rules="classic16")
+    g = Game.from_hands([[*split(cards), "2S"], ["KD", "KH"], ["KC", "QH"]], rules="classic16")
     assert g.check(split(cards)) == "not_a_combination"
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from conftest import legal_ranks, position, ranks_of, split
 
@@ -61,7 +63,7 @@ def test_suits_never_compare() -> None:
     ],
 )
 def test_combination_kinds(cards: str, kind: Kind, k: int, key: str) -> None:
-    g = Game.from_hands([split(cards) + ["2S"], ["6D", "5D"], ["6C", "5C"]])
+    g = Game.from_hands([[*split(cards), "2S"], ["6D", "5D"], ["6C", "5C"]])
     verdict = g.judge(split(cards))
     assert verdict.legal, verdict.message.en
     assert verdict.combo is not None
@@ -89,7 +91,7 @@ def test_bomb_is_four_of_a_rank() -> None:
     ],
 )
 def test_not_combinations(cards: str) -> None:
-    g = Game.from_hands([split(cards) + ["6D"], ["6C", "5D"], ["6H", "5C"]])
+    g = Game.from_hands([[*split(cards), "6D"], ["6C", "5D"], ["6H", "5C"]])
     assert g.check(split(cards)) == "not_a_combination"
 
 
@@ -386,8 +388,6 @@ def test_beaten_bomb_scores_nothing() -> None:
 
 
 def test_totals_sum_to_zero_over_many_deals() -> None:
-    import random
-
     rng = random.Random(5)
     for seed in range(40):
         g = Game.deal(seed)

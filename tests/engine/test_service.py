@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from paodekuai import RULES, Game
+from paodekuai.cards import card_id
 from paodekuai.service import Service, snapshot
 
 
@@ -168,8 +169,7 @@ def test_timeout_plays_the_rules_choice() -> None:
     after = ok(service, type="timeout")
     played = after["event"]["cards"]
     assert played is not None and len(played) == 1
-    ranks = "3 4 5 6 7 8 9 10 J Q K A 2".split()
-    lowest = min(snap["view"]["hand"], key=lambda c: ranks.index(c[:-1]))
+    lowest = min(snap["view"]["hand"], key=card_id)
     assert played[0][:-1] == lowest[:-1]
 
 

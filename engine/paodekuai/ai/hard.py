@@ -33,7 +33,7 @@ from .sampling import WorldSampler
 FIXED_WORLDS: Final = 30
 #: With a clock: at least this many worlds, at most MAX_WORLDS.
 MIN_WORLDS: Final = 3
-MAX_WORLDS: Final = 400
+MAX_WORLDS: Final = 60
 #: Candidates kept for search (the rest are clearly worse by the plan).
 MAX_CANDIDATES: Final = 10
 
@@ -63,7 +63,10 @@ class HardSearch:
 
     def best(self, moves: list[Move]) -> Move | None:
         evaluations = self.evaluate(moves)
-        return max(evaluations, key=lambda e: e.expected).move
+        # Pruned candidates were clearly behind on the worlds they met; compare
+        # only those that met every world.
+        most = max(e.worlds for e in evaluations)
+        return max((e for e in evaluations if e.worlds == most), key=lambda e: e.expected).move
 
     def candidates(self, moves: list[Move], extra: Sequence[Move | None] = ()) -> list[Move | None]:
         """The actions worth searching: Medium's choice first, then least plan damage.
@@ -139,8 +142,10 @@ class HardSearch:
                         solver = None
                 values[i].append(rollout(pos)[seat])
             done += 1
-            if prune and done % PRUNE_EVERY == 0 and len(alive) > 2:
+            if prune and done % PRUNE_EVERY == 0 and len(alive) > 1:
                 alive = _prune(alive, values, done)
+                if len(alive) == 1:
+                    break  # every other candidate is clearly worse
             if (
                 self.budget is not None
                 and done >= MIN_WORLDS
