@@ -58,11 +58,12 @@ BARE_FILES = {
     "/__bench/bare_page.js": (BARE_PAGE_JS, "text/javascript"),
     "/__bench/bare_worker.js": (BARE_WORKER_JS, "text/javascript"),
 }
-FAST_SETTINGS = """try {
+SETTINGS_TEMPLATE = """try {
   if (!localStorage.getItem("paodekuai.settings")) {
-    localStorage.setItem("paodekuai.settings", JSON.stringify({speed: "fast", level: "medium"}));
+    localStorage.setItem("paodekuai.settings", JSON.stringify({speed: "fast", level: "%s"}));
   }
 } catch (e) {}"""
+FAST_SETTINGS = SETTINGS_TEMPLATE % "medium"
 TIMEOUT_MS = 180_000
 
 
@@ -238,7 +239,12 @@ def main() -> int:
     parser.add_argument("--plays", type=int, default=30, help="plays to time (default 30)")
     parser.add_argument("--json", type=Path, help="also write the numbers to this file")
     parser.add_argument("--build", action="store_true", help="rebuild dist/ first")
+    parser.add_argument(
+        "--level", choices=["easy", "medium", "hard"], default="medium", help="computer seats"
+    )
     args = parser.parse_args()
+    global FAST_SETTINGS  # noqa: PLW0603 (one run, one level: read by every context)
+    FAST_SETTINGS = SETTINGS_TEMPLATE % args.level
 
     from playwright.sync_api import sync_playwright  # noqa: PLC0415 (a venv-only dependency)
 
@@ -279,7 +285,10 @@ def main() -> int:
     cold_paint = summary([run["first_paint"] for run in cold])
 
     elapsed = time.time() - started
-    print(f"Chromium {version}, {os.cpu_count()} CPUs, {args.repeats} repeats, {elapsed:.0f} s")
+    print(
+        f"Chromium {version}, {os.cpu_count()} CPUs, {args.repeats} repeats,"
+        f" level {args.level}, {elapsed:.0f} s"
+    )
     print(f"bare Pyodide boot            {fmt(bare_stats)}")
     print(f"cold: first dealt hand       {fmt(cold_stats)}")
     print(f"cold: first paint            {fmt(cold_paint)}")

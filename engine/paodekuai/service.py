@@ -27,6 +27,7 @@ from .codes import InvalidDealCode
 from .combos import Move, lowest_rank
 from .errors import IllegalPlay, InvalidGame
 from .game import Game, combo_json
+from .review import replay, review_decision
 from .rules import RULES, Kind, UnknownRules
 from .text import Text
 
@@ -275,6 +276,31 @@ def _timeout(service: Service, request: dict[str, Any]) -> dict[str, Any]:
     return snapshot(game, _event(HUMAN, cards, game))
 
 
+def _saved_game(request: dict[str, Any]) -> dict[str, Any]:
+    data = request.get("game")
+    try:
+        Game.from_dict(data)
+    except (InvalidGame, InvalidCard, ValueError) as exc:
+        raise ServiceError(
+            "bad_save", f"That hand cannot be replayed: {exc}", "这一局无法回放。"
+        ) from exc
+    assert isinstance(data, dict)
+    return data
+
+
+def _replay(service: Service, request: dict[str, Any]) -> dict[str, Any]:
+    return replay(_saved_game(request))
+
+
+def _review(service: Service, request: dict[str, Any]) -> dict[str, Any]:
+    data = _saved_game(request)
+    step = _field(request, "step", int)
+    try:
+        return review_decision(data, step, budget=HARD_BUDGET)
+    except ValueError as exc:
+        raise ServiceError("bad_request", str(exc), "无法点评这一步。") from exc
+
+
 _HANDLERS: Final[dict[str, Handler]] = {
     "hello": _hello,
     "new_game": _new_game,
@@ -285,6 +311,8 @@ _HANDLERS: Final[dict[str, Handler]] = {
     "pass": _pass,
     "bot_turn": _bot_turn,
     "timeout": _timeout,
+    "replay": _replay,
+    "review": _review,
 }
 
 _default: Service | None = None

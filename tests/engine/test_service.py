@@ -9,6 +9,7 @@ import pytest
 
 from paodekuai import RULES, Game
 from paodekuai.cards import card_id
+from paodekuai.ai import Bot
 from paodekuai.service import Service, snapshot
 
 
@@ -181,3 +182,44 @@ def test_greyed_singles_under_the_last_card_rule() -> None:
     assert you["greyed"] == ["9S", "10S", "KS"]
     assert you["hints"] == [["2S"]]
     assert not you["can_pass"] and you["pass_refusal"]["code"] == "must_beat"
+
+
+def _finished_game() -> dict[str, Any]:
+    g = Game.deal(3)
+    bots = [Bot("medium", seed=s) for s in range(3)]
+    while not g.over:
+        seat = g.to_move
+        cards = bots[seat].choose(g.view(seat))
+        g.pass_turn() if cards is None else g.play(cards)
+    return g.to_dict()
+
+
+def test_replay_shows_every_step_with_all_hands() -> None:
+    data = _finished_game()
+    result = ok(Service(), type="replay", game=data)
+    steps = result["steps"]
+    assert len(steps) == len(data["actions"]) + 1
+    assert [len(h) for h in steps[0]["hands"]] == [16, 16, 16]
+    for before, after in zip(steps, steps[1:], strict=False):
+        moved = after["seat"]
+        played = after["cards"] or []
+        assert sorted(before["hands"][moved]) == sorted(after["hands"][moved] + played)
+    assert sum(result["settlement"]["total"]) == 0
+    assert all(steps[i]["seat"] == 0 for i in result["decisions"])
+
+
+def test_review_rates_a_decision_against_the_best() -> None:
+    data = _finished_game()
+    service = Service()
+    decisions = ok(service, type="replay", game=data)["decisions"]
+    rated = [ok(service, type="review", game=data, step=step) for step in decisions[:4]]
+    for review in rated:
+        assert review["verdict"] in {"forced", "best", "good", "inaccuracy", "mistake"}
+        assert review["loss"] >= 0
+        assert set(review["text"]) == {"en", "zh"}
+        if not review["forced"]:
+            values = [o["expected"] for o in review["options"]]
+            assert values == sorted(values, reverse=True)
+    not_yours = next(i for i in range(1, len(data["actions"])) if i not in decisions)
+    assert error(service, type="review", game=data, step=not_yours)["code"] == "bad_request"
+    assert error(service, type="review", game={"junk": 1}, step=1)["code"] == "bad_save"

@@ -67,6 +67,7 @@ function createApp(win) {
   let botTimer = null;
   let restarts = 0;
   let recovering = false;
+  let bootCount = 0;
   let offlineRequested = false;
   let pendingDealCode = null;
 
@@ -230,6 +231,7 @@ function createApp(win) {
   async function bootEngine() {
     // The worker starts before anything is drawn: its downloads are the long pole.
     const started = client.start();
+    const myBoot = ++bootCount;
     clearTimeout(botTimer);
     epoch += 1;
     state.engine = "loading";
@@ -250,6 +252,7 @@ function createApp(win) {
       goOfflineCapable();
     } catch (error) {
       if (!(error instanceof EngineDown)) throw error;
+      if (myBoot !== bootCount) return; // a newer boot (a restart) took over
       state.engine = "error";
       state.boot = { ...state.boot, error: { reason: error.reason, detail: error.detail } };
       draw();

@@ -39,6 +39,8 @@ class PastAction:
     facing: Move | None
     #: Every seat's card count just before this action.
     sizes: tuple[int, int, int]
+    #: The seat that made the play answered (the seat itself when it led).
+    facing_seat: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,13 +127,14 @@ def _parse(view: Mapping[str, Any]) -> Observation:
         if entry["cards"] is not None:
             sizes[int(entry["seat"])] += len(entry["cards"])
     facing: Move | None = None
+    facing_seat = 0
     passes = 0
     for entry in entries:
         s = int(entry["seat"])
         cards = entry["cards"]
         before = (sizes[0], sizes[1], sizes[2])
         if cards is None:
-            history.append(PastAction(s, None, None, facing, before))
+            history.append(PastAction(s, None, None, facing, before, facing_seat))
             passes += 1
             if passes == 2:
                 facing, passes = None, 0
@@ -145,11 +148,11 @@ def _parse(view: Mapping[str, Any]) -> Observation:
         move = Move(
             packed, len(cards), Kind(combo["kind"]), int(combo["k"]), rank_of_code(combo["key"])
         )
-        history.append(PastAction(s, packed, move, facing, before))
+        history.append(PastAction(s, packed, move, facing, before, facing_seat if facing else s))
         sizes[s] -= len(cards)
         for r, c in enumerate(unpack(packed)):
             played_ranks[r] += c
-        facing, passes = move, 0
+        facing, facing_seat, passes = move, s, 0
     standing_data = view["standing"]
     standing: Move | None = None
     standing_seat = int(view["to_move"])
