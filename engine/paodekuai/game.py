@@ -433,10 +433,16 @@ class Game:
         pos = self._pos
         played_ranks = [0] * RANK_COUNT
         history: list[dict[str, Any]] = []
-        for action in self._history:
+        trick_start = 0
+        passes = 0
+        for index, action in enumerate(self._history):
             if action.cards is None or action.move is None:
                 history.append({"seat": action.seat, "cards": None})
+                passes += 1
+                if passes == 2:  # two passes in a row end the trick
+                    trick_start, passes = index + 1, 0
                 continue
+            passes = 0
             for r, c in enumerate(_counts(action.cards)):
                 played_ranks[r] += c
             history.append(
@@ -482,6 +488,7 @@ class Game:
             "standing": standing,
             "passes": pos.passes,
             "history": history,
+            "trick_start": trick_start,
             "played": list(pos.played),
             "face_up": face_up,
             "known": known,

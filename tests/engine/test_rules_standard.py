@@ -257,6 +257,14 @@ def test_trick_ends_after_two_passes_and_last_player_leads() -> None:
     assert g.check(["3C"]) is None
 
 
+def test_view_marks_where_the_trick_began() -> None:
+    g = position(["2S 3C 4C", "5S 6S", "7S 8S"], actions=["2S", None, None])
+    assert g.view(0)["trick_start"] == 3
+    g.play(["3C"])
+    g.play(["5S"])
+    assert g.view(1)["trick_start"] == 3
+
+
 def test_play_passes_clockwise() -> None:
     g = position(["3S 4C", "5S 6C", "7S 8C"], leader=2, actions=["7S"])
     assert g.to_move == 0

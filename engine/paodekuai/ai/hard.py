@@ -33,7 +33,7 @@ from .sampling import WorldSampler
 FIXED_WORLDS: Final = 30
 #: With a clock: at least this many worlds, at most MAX_WORLDS.
 MIN_WORLDS: Final = 3
-MAX_WORLDS: Final = 60
+MAX_WORLDS: Final = 30
 #: Candidates kept for search (the rest are clearly worse by the plan).
 MAX_CANDIDATES: Final = 10
 
