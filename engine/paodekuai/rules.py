@@ -121,6 +121,8 @@ class Rules:
     shut_out_multiplier: int
     bomb_scoring: BombScoring
     timer: Timer | None
+    #: Card counts at which a seat is lit up for everyone (one card: the last card warning).
+    alert_counts: tuple[int, ...] = (1,)
     deck_mask: int = field(init=False)
     #: Cards of each rank in the deck.
     deck_ranks: tuple[int, ...] = field(init=False)
@@ -167,6 +169,7 @@ class Rules:
                 if self.timer is None
                 else {"lead": self.timer.lead, "follow": self.timer.follow}
             ),
+            "alert_counts": list(self.alert_counts),
             "label": {"en": self.label_en, "zh": self.label_zh},
         }
 
@@ -252,6 +255,7 @@ CLUB: Final = Rules(
     shut_out_multiplier=2,
     bomb_scoring=BombScoring("every", 5),
     timer=Timer(lead=20, follow=15),
+    alert_counts=(1, 2),
 )
 
 #: Every preset by name; "standard" is the default.
