@@ -42,7 +42,6 @@ PASS_REASONS: Final = ("leader_cannot_pass", "must_beat")
 
 #: Tie-break between readings with the same key and k (see docs/DECISIONS.md).
 _KIND_ORDER: Final = {kind: i for i, kind in enumerate(Kind)}
-_TRIO_FAMILY: Final = frozenset({Kind.TRIO, Kind.TRIO_ONE, Kind.TRIO_PAIR, Kind.TRIO_TWO})
 _PLANE_FAMILY: Final = frozenset(
     {Kind.PLANE, Kind.PLANE_SINGLES, Kind.PLANE_PAIRS, Kind.PLANE_WINGS}
 )
@@ -448,7 +447,7 @@ def _gen_runs(
             for hi in range(lo, end + 1):
                 packed |= per_rank << _SHIFTS[hi]
                 k = hi - lo + 1
-                if k < min_len or hi < min_key or (need_k and k != need_k):
+                if k < min_len or hi < min_key:
                     continue
                 out.append(Move(packed, k * per_rank, kind, k, hi))
         r = end + 1

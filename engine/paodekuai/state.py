@@ -102,9 +102,12 @@ class Position:
         """Every legal play for the seat to move (a pass is never listed)."""
         if self.winner is not None:
             return []
-        moves = legal_moves(
-            unpack(self.hands[self.to_move]), self.rules, self.standing, self.forced_single()
-        )
+        seat = self.to_move
+        hand = unpack(self.hands[seat])
+        forced = None
+        if self.rules.last_card_rule and self.sizes[(seat + 1) % 3] == 1:
+            forced = highest_single(hand, self.rules)
+        moves = legal_moves(hand, self.rules, self.standing, forced)
         if self.need_three:
             with_three = [m for m in moves if m.packed & 0xFF]
             if with_three:
