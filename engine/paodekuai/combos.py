@@ -109,6 +109,10 @@ class Move(NamedTuple):
         return unpack(self.packed)
 
 
+#: Builds a Move without the named tuple's Python-level __new__ (the hot path of generation).
+_new_move: Final = tuple.__new__
+
+
 def pack(counts: Sequence[int]) -> int:
     """Rank counts as one integer, a byte per rank."""
     return int.from_bytes(bytes(counts), "little")
@@ -434,23 +438,42 @@ def _gen_runs(
     if need_k:
         _gen_windows(avail, per_rank, kind, need_k, min_key, out)
         return
+    table = _WINDOWS[(kind, per_rank)]
     r = 0
     while r <= TOP_RUN_RANK:
         if avail[r] < per_rank:
             r += 1
             continue
         end = r
-        while end + 1 <= TOP_RUN_RANK and avail[end + 1] >= per_rank:
+        while end < TOP_RUN_RANK and avail[end + 1] >= per_rank:
             end += 1
-        for lo in range(r, end + 1):
-            packed = 0
-            for hi in range(lo, end + 1):
-                packed |= per_rank << _SHIFTS[hi]
-                k = hi - lo + 1
-                if k < min_len or hi < min_key:
-                    continue
-                out.append(Move(packed, k * per_rank, kind, k, hi))
+        if end - r + 1 >= min_len:
+            for lo in range(r, end - min_len + 2):
+                row = table[lo]
+                first = max(lo + min_len - 1, min_key)
+                out.extend([row[hi - lo] for hi in range(first, end + 1)])
         r = end + 1
+
+
+def _window_table(kind: Kind, per_rank: int) -> tuple[tuple[Move, ...], ...]:
+    """``table[lo][hi - lo]``: the run of ``per_rank`` cards from rank lo to rank hi."""
+    rows = []
+    for lo in range(TOP_RUN_RANK + 1):
+        row = []
+        packed = 0
+        for hi in range(lo, TOP_RUN_RANK + 1):
+            packed |= per_rank << _SHIFTS[hi]
+            k = hi - lo + 1
+            row.append(Move(packed, k * per_rank, kind, k, hi))
+        rows.append(tuple(row))
+    return tuple(rows)
+
+
+_WINDOWS: Final = {
+    (Kind.STRAIGHT, 1): _window_table(Kind.STRAIGHT, 1),
+    (Kind.PAIR_RUN, 2): _window_table(Kind.PAIR_RUN, 2),
+    (Kind.PLANE, 3): _window_table(Kind.PLANE, 3),
+}
 
 
 def _gen_windows(
@@ -484,26 +507,48 @@ def _gen_trio_kind(kind: Kind) -> _Generator:
     def gen(
         avail: list[int], need_k: int, min_key: int, forced: int | None, out: list[Move]
     ) -> None:
-        for t in range(min_key, RANK_COUNT):
-            if avail[t] < 3:
-                continue
+        trios = [t for t in range(min_key, RANK_COUNT) if avail[t] >= 3]
+        if not trios:
+            return
+        if kind is Kind.TRIO:
+            out.extend([_new_move(Move, (3 << _SHIFTS[t], 3, kind, 1, t)) for t in trios])
+            return
+        # Extra cards are drawn from every rank but the trio's own: list them once,
+        # with the ranks they use, and keep those that avoid the trio's rank.
+        present = [r for r in range(RANK_COUNT) if avail[r]]
+        if kind is Kind.TRIO_ONE:
+            extras = [(1 << r, 1 << _SHIFTS[r]) for r in present]
+            size = 4
+        elif kind is Kind.TRIO_PAIR:
+            extras = [(1 << r, 2 << _SHIFTS[r]) for r in present if avail[r] >= 2]
+            size = 5
+        else:  # TRIO_TWO: any two other cards
+            extras = _two_cards(present, avail)
+            size = 5
+        for t in trios:
             base = 3 << _SHIFTS[t]
-            if kind is Kind.TRIO:
-                out.append(Move(base, 3, kind, 1, t))
-                continue
-            others = [(r, avail[r]) for r in range(RANK_COUNT) if r != t and avail[r]]
-            if kind is Kind.TRIO_ONE:
-                for r, _ in others:
-                    out.append(Move(base + (1 << _SHIFTS[r]), 4, kind, 1, t))
-            elif kind is Kind.TRIO_PAIR:
-                for r, cap in others:
-                    if cap >= 2:
-                        out.append(Move(base + (2 << _SHIFTS[r]), 5, kind, 1, t))
-            else:  # TRIO_TWO: any two other cards
-                for extra in _multisets(others, 2):
-                    out.append(Move(base + extra, 5, kind, 1, t))
+            bit = 1 << t
+            out.extend(
+                [
+                    _new_move(Move, (base + extra, size, kind, 1, t))
+                    for ranks, extra in extras
+                    if not ranks & bit
+                ]
+            )
 
     return gen
+
+
+def _two_cards(present: list[int], avail: list[int]) -> list[tuple[int, int]]:
+    """Every two cards from the ranks present: (rank bits used, packed)."""
+    out = []
+    for i, r in enumerate(present):
+        unit = 1 << _SHIFTS[r]
+        if avail[r] >= 2:
+            out.append((1 << r, unit << 1))
+        for q in present[i + 1 :]:
+            out.append(((1 << r) | (1 << q), unit + (1 << _SHIFTS[q])))
+    return out
 
 
 def _gen_planes(
