@@ -323,10 +323,20 @@ def test_damaged_statistics_are_reset_with_a_message(table: Any) -> None:
     assert len(hand(page)) == 16  # and the table plays on
 
 
-def test_replay_fits_phones_and_laptops(table: Any) -> None:
+def test_replay_fits_phones_and_laptops_in_both_languages(table: Any) -> None:
     page = table.page
     finish_hand(page, table.site.url, SHORT_DEAL)
+    page.click("[data-action=language]")
     open_replay(page)
+    # Every word in Chinese too: the UI's own, and the engine's names of the plays.
+    assert page.get_attribute("[data-action=replay-next]", "aria-label") == "下一步"
+    assert (page.text_content("[data-coach] h3") or "").strip() == "教练点评"
+    page.keyboard.press("ArrowRight")
+    assert re.search(r"[\u4e00-\u9fff]", page.text_content("[data-replay-caption]") or "")
+    page.wait_for_selector(RATED, timeout=RATING_TIMEOUT_MS)
+    detail_chip = page.get_attribute(RATED, "data-review-step")
+    page.click(f'[data-replay] [data-review-step="{detail_chip}"]')
+    assert re.search(r"[\u4e00-\u9fff]", page.text_content("[data-review-detail]") or "")
     for width, height in ((390, 844), (844, 390), (1366, 768)):
         page.set_viewport_size({"width": width, "height": height})
         page.keyboard.press("Home")
