@@ -12,7 +12,7 @@ export class EngineDown extends Error {
 }
 
 /** Per request type, how long a reply may take before the worker counts as hung. */
-const REQUEST_TIMEOUT_MS = Object.freeze({ default: 15000, bot_turn: 45000, new_game: 30000, load: 30000 });
+const REQUEST_TIMEOUT_MS = Object.freeze({ default: 15000, bot_turn: 45000, new_game: 30000, load: 30000, review: 45000 });
 
 /**
  * @param {object} options

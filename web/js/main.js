@@ -23,6 +23,12 @@ import { buildTableModel } from "./table_model.js";
 import { createRenderer } from "./render.js";
 import { bindInput } from "./input.js";
 import { enableOffline } from "./offline.js";
+import { createReplayController } from "./replay.js";
+import { createStatsKeeper } from "./stats_keeper.js";
+import { createUpdatePrompt } from "./update_prompt.js";
+import { buildPanelsModel } from "./panels_model.js";
+import { createPanelsRenderer } from "./render_panels.js";
+import { bindPanelInput } from "./panel_input.js";
 
 const DEFAULT_BOOT_STALL_MS = 30000;
 /** Restarts in a row without a successful action before the engine counts as broken. */
@@ -60,6 +66,13 @@ function createApp(win) {
     linkNotice: null,
     session: readSession(storage.readText(SESSION_KEY)),
     offlineReady: false,
+    // After the hand (replay.js, stats_keeper.js, update_prompt.js fill these in).
+    lastHand: null, // the last finished hand, kept for its replay
+    replay: null, // the replay panel, while open
+    reviewProgress: null, // the coach's ratings under way
+    stats: null, // statistics across sessions
+    statsPanel: null, // the Statistics panel, while open
+    update: null, // a new version waits to be loaded
   };
 
   let epoch = 0; // bumps when a hand is replaced; late replies and timers of older hands are dropped
@@ -86,6 +99,20 @@ function createApp(win) {
 
   let noticeTimer = null;
   let shownNotice = null;
+  const panelRenderer = createPanelsRenderer(doc);
+  const replay = createReplayController({
+    win,
+    state,
+    storage,
+    client,
+    draw: () => draw(),
+    isReady: () => state.engine === "ready",
+    playDeal: (code) =>
+      replaceHand("from_code", { code, level: state.settings.level }, { key: "dealReplayed", params: { code } }),
+  });
+  const statsKeeper = createStatsKeeper({ state, storage, draw: () => draw(), openReplay: replay.open });
+  if (statsKeeper.wasReset) state.notice = { key: "statsDamaged" };
+  const updater = createUpdatePrompt({ win, state, draw: () => draw(), isBusy: () => state.busy });
 
   function draw() {
     if (state.notice !== shownNotice && state.engine !== "loading") {
@@ -103,6 +130,7 @@ function createApp(win) {
       }
     }
     renderer.render(buildTableModel(state));
+    panelRenderer.render(buildPanelsModel(state));
   }
 
   // ---------------------------------------------------------------- persistence
@@ -140,6 +168,8 @@ function createApp(win) {
     judgeSeq += 1;
     saveHand();
     countFinishedHand(snapshot.view);
+    statsKeeper.onSnapshot(snapshot, state.handId);
+    replay.onSnapshot(snapshot, state.handId);
     draw();
   }
 
@@ -274,7 +304,8 @@ function createApp(win) {
   function goOfflineCapable() {
     if (offlineRequested) return;
     offlineRequested = true;
-    enableOffline(win.navigator).then((ok) => {
+    updater.watch();
+    enableOffline(win.navigator, updater.onUpdate).then((ok) => {
       state.offlineReady = ok;
       draw();
     });
@@ -420,6 +451,8 @@ function createApp(win) {
     },
   };
 
+  Object.assign(actions, replay.actions, statsKeeper.actions, updater.actions);
+
   const handlers = {
     toggleCard(code) {
       if (!canAct()) return;
@@ -471,6 +504,7 @@ function createApp(win) {
     bootEngine(); // draws the table (from the save, if any) right after starting the worker
     win.performance.mark("pdk:first-paint");
     bindInput(doc, win, handlers);
+    bindPanelInput(doc, win, { action: handlers.action, goToStep: replay.goTo });
   }
 
   return { start };

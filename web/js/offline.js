@@ -10,13 +10,16 @@ export async function enableOffline(nav = globalThis.navigator, onUpdate = () =>
   if (!nav?.serviceWorker || !globalThis.isSecureContext) return false;
   try {
     const registration = await nav.serviceWorker.register("sw.js", { scope: "./" });
-    registration.addEventListener("updatefound", () => {
-      const incoming = registration.installing;
+    const track = (incoming) => {
       incoming?.addEventListener("statechange", () => {
-        // A new deploy is installed and waits: a later issue turns this into a prompt.
+        // A new deploy is installed and waits (with a page already served by the old one).
         if (incoming.state === "installed" && nav.serviceWorker.controller) onUpdate(registration);
       });
-    });
+    };
+    registration.addEventListener("updatefound", () => track(registration.installing));
+    track(registration.installing); // an update that was found while registering
+    // A new version installed on an earlier visit still waits for its prompt.
+    if (registration.waiting && nav.serviceWorker.controller) onUpdate(registration);
     await nav.serviceWorker.ready;
     return true;
   } catch (error) {

@@ -1,0 +1,220 @@
+// Unit tests of the modules behind the panels after the hand: statistics,
+// the kept last hand, the coach's review queue and the panels' model.
+// Run with Node's own runner (`node --test tests/js`), no browser, no engine.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { EMPTY_STATS, STATS_FORMAT, addFinishedHand, noteDeal, readStats, statsRows } from "../../web/js/stats.js";
+import { isReplay, isReview, makeLastHand, readLastHand } from "../../web/js/last_hand.js";
+import { createReviewQueue } from "../../web/js/review_queue.js";
+import { buildPanelsModel } from "../../web/js/panels_model.js";
+
+const WIN = { cards_left: [0, 3, 16], shut_out: [false, false, true], bombs: [0, 0, 0], total: [35, -3, -32] };
+const LOSS = { cards_left: [16, 0, 4], shut_out: [true, false, false], bombs: [-10, 20, -10], total: [-42, 46, -4] };
+
+function finished(stats, handId, settlement, { winner = settlement === WIN ? 0 : 1, preset = "standard", level = "medium" } = {}) {
+  return addFinishedHand(stats, { handId, preset, fallbackLevel: level, winner, settlement });
+}
+
+test("statistics: a finished hand counts once, at the level it was dealt at", () => {
+  let stats = noteDeal(EMPTY_STATS, "h1", "easy");
+  stats = finished(stats, "h1", WIN, { level: "hard" }); // the setting changed mid-hand
+  assert.deepEqual(stats.buckets["easy|standard"], { hands: 1, wins: 1, points: 35, shutOutsGiven: 1, shutOutsTaken: 0 });
+  assert.equal(stats.buckets["hard|standard"], undefined);
+  assert.equal(stats.dealt, null);
+  // The same hand again (a reload of the finished hand, its result drawn twice): no change.
+  assert.equal(finished(stats, "h1", WIN), stats);
+  assert.equal(noteDeal(stats, "h1", "hard"), stats);
+  stats = finished(noteDeal(stats, "h2", "medium"), "h2", LOSS, { preset: "classic16" });
+  assert.deepEqual(stats.buckets["medium|classic16"], { hands: 1, wins: 0, points: -42, shutOutsGiven: 0, shutOutsTaken: 1 });
+  // A hand whose deal was never noted (saved before statistics existed) takes the current setting.
+  stats = finished(stats, "h3", WIN, { level: "hard" });
+  assert.equal(stats.buckets["hard|standard"].hands, 1);
+  const rows = statsRows(stats, ["easy", "medium", "hard"], ["standard", "classic16"]);
+  assert.deepEqual(rows[0], { group: "all", name: "all", hands: 3, wins: 2, points: 28, shutOutsGiven: 2, shutOutsTaken: 1 });
+  assert.deepEqual(rows.map((r) => `${r.group}:${r.name}:${r.hands}`), [
+    "all:all:3", "level:easy:1", "level:medium:1", "level:hard:1", "preset:standard:2", "preset:classic16:1",
+  ]);
+});
+
+test("statistics: stored records are checked; damaged ones are refused, never trusted", () => {
+  const good = finished(noteDeal(EMPTY_STATS, "h1", "easy"), "h1", WIN);
+  const text = JSON.stringify(good);
+  assert.equal(readStats(text).status, "ok");
+  assert.deepEqual(readStats(text).stats.buckets, good.buckets);
+  assert.equal(readStats(null).status, "none");
+  const damaged = {
+    "not JSON": "{nope",
+    "foreign": JSON.stringify({ app: "other", format: STATS_FORMAT }),
+    "old format": JSON.stringify({ ...good, format: STATS_FORMAT + 1 }),
+    "wins above hands": JSON.stringify({ ...good, buckets: { "easy|standard": { ...good.buckets["easy|standard"], wins: 5 } } }),
+    "text count": JSON.stringify({ ...good, buckets: { "easy|standard": { ...good.buckets["easy|standard"], hands: "1" } } }),
+    "bad key": JSON.stringify({ ...good, buckets: { "<script>": good.buckets["easy|standard"] } }),
+    "counted": JSON.stringify({ ...good, counted: "h1" }),
+  };
+  for (const [name, stored] of Object.entries(damaged)) {
+    const read = readStats(stored);
+    assert.equal(read.status, "refused", name);
+    assert.equal(read.stats, EMPTY_STATS, name);
+  }
+});
+
+const REPLAY = Object.freeze({
+  steps: [
+    { seat: null, cards: null, combo: null, hands: [["3S", "9H"], ["5S"], ["7S", "8S"]] },
+    { seat: 0, cards: ["9H"], combo: { kind: "single", k: 1, key: "9", text: { en: "single 9", zh: "单张9" } }, hands: [["3S"], ["5S"], ["7S", "8S"]] },
+    { seat: 1, cards: null, combo: null, hands: [["3S"], ["5S"], ["7S", "8S"]] },
+    { seat: 2, cards: null, combo: null, hands: [["3S"], ["5S"], ["7S", "8S"]] },
+    { seat: 0, cards: ["3S"], combo: { kind: "single", k: 1, key: "3", text: { en: "single 3", zh: "单张3" } }, hands: [[], ["5S"], ["7S", "8S"]] },
+  ],
+  decisions: [1, 4],
+  settlement: { cards_left: [0, 1, 2], shut_out: [false, true, true], bombs: [0, 0, 0], total: [6, -2, -4] },
+  deal_code: null,
+});
+
+const REVIEW = Object.freeze({
+  step: 1,
+  played: ["9H"],
+  forced: false,
+  options: [
+    { cards: ["3S"], combo: { text: { en: "single 3", zh: "单张3" } }, expected: 6.5 },
+    { cards: ["9H"], combo: { text: { en: "single 9", zh: "单张9" } }, expected: 2.25 },
+  ],
+  loss: 4.25,
+  verdict: "mistake",
+  text: { en: "Mistake: single 3 was worth 4.2 points more.", zh: "失误：单张3多得4.2分。" },
+});
+
+test("the last hand: kept replay and ratings read back; damaged parts are dropped", () => {
+  const record = { ...makeLastHand({ handId: "h1", game: { any: 1 }, dealCode: "A1", preset: "standard" }), replay: REPLAY, reviews: { 1: REVIEW }, open: true, step: 4 };
+  const read = readLastHand(JSON.stringify(record));
+  assert.equal(read.handId, "h1");
+  assert.equal(read.open, true);
+  assert.equal(read.step, 4);
+  assert.deepEqual(read.reviews, { 1: REVIEW });
+  assert.ok(isReplay(REPLAY));
+  assert.ok(isReview(REVIEW));
+  // A rating for a step that is not a decision, a broken review, an impossible step.
+  const tampered = readLastHand(JSON.stringify({ ...record, reviews: { 2: REVIEW, 4: { verdict: "genius" } }, step: 99 }));
+  assert.deepEqual(tampered.reviews, {});
+  assert.equal(tampered.step, 0);
+  const brokenReplay = readLastHand(JSON.stringify({ ...record, replay: { ...REPLAY, decisions: [2] } }));
+  assert.equal(brokenReplay.replay, null); // asked for again
+  assert.equal(readLastHand("{nope"), null);
+  assert.equal(readLastHand(JSON.stringify({ ...record, game: null })), null);
+});
+
+test("the review queue asks one decision at a time and stops when cancelled", async () => {
+  const asked = [];
+  const results = [];
+  let release = null;
+  const request = (type, fields) => {
+    asked.push(fields.step);
+    return new Promise((resolve) => {
+      release = () => resolve({ ok: true, result: { ...REVIEW, step: fields.step } });
+    });
+  };
+  const queue = createReviewQueue({ request, onResult: (handId, step) => results.push([handId, step]) });
+  queue.start({ handId: "h1", game: {}, steps: [1, 4, 7], total: 3 });
+  assert.deepEqual(asked, [1]); // never more than one in the worker
+  assert.deepEqual(queue.progress(), { handId: "h1", done: 0, total: 3, current: 1, paused: false });
+  queue.prefer(7);
+  release();
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(asked, [1, 7]);
+  queue.cancel();
+  release(); // the one in flight still reports (it is worth keeping) ...
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(results, [["h1", 1], ["h1", 7]]);
+  assert.deepEqual(asked, [1, 7]); // ... but nothing more is asked
+  assert.equal(queue.progress(), null);
+});
+
+test("the review queue pauses when the engine is lost and resumes after", async () => {
+  let fail = true;
+  const asked = [];
+  const request = async (type, fields) => {
+    asked.push(fields.step);
+    if (fail) throw new Error("engine down");
+    return { ok: false, error: { code: "bad_request", message: { en: "no", zh: "不" } } };
+  };
+  const results = [];
+  const queue = createReviewQueue({ request, onResult: (handId, step, review) => results.push([step, review.failed]) });
+  queue.start({ handId: "h1", game: {}, steps: [1], total: 1 });
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(queue.progress().paused, true);
+  fail = false;
+  queue.resume();
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(asked, [1, 1]);
+  assert.deepEqual(results, [[1, true]]); // a refusal is reported, not retried forever
+  assert.equal(queue.progress(), null);
+});
+
+function panelState(overrides = {}) {
+  return {
+    engine: "ready",
+    lang: "en",
+    settings: { level: "easy", preset: "standard", language: "en", speed: "normal" },
+    presets: [{ name: "standard", label: { en: "Standard", zh: "标准" } }],
+    levels: ["easy", "medium", "hard"],
+    snapshot: null,
+    handId: "h1",
+    lastHand: { ...makeLastHand({ handId: "h1", game: {}, dealCode: "A0000343", preset: "standard" }), replay: REPLAY, reviews: { 1: REVIEW }, step: 1 },
+    replay: { status: "ready", error: null, link: null, failed: {} },
+    reviewProgress: { handId: "h1", done: 1, total: 2, current: 4, paused: false },
+    stats: EMPTY_STATS,
+    statsPanel: null,
+    update: null,
+    ...overrides,
+  };
+}
+
+test("the replay model: every hand face up, the play and its name, the coach's numbers", () => {
+  const model = buildPanelsModel(panelState());
+  const replay = model.replay;
+  assert.equal(model.modal, true);
+  assert.equal(replay.stepText, "Step 1 of 4");
+  assert.equal(replay.caption, "You: single 9.");
+  assert.deepEqual(replay.seats.map((s) => s.seat), [1, 2, 0]);
+  assert.deepEqual(replay.seats.map((s) => s.cards.map((c) => c.code)), [["5S"], ["7S", "8S"], ["3S"]]);
+  assert.equal(replay.seats[0].turn, true); // West to play next
+  assert.equal(replay.seats[2].play.text, "single 9");
+  assert.equal(replay.coach.progress, "Rating 2 of 2…");
+  assert.deepEqual(replay.coach.chips.map((c) => c.verdict), ["mistake", "pending"]);
+  const detail = replay.coach.detail;
+  assert.equal(detail.verdict, "mistake");
+  assert.deepEqual(detail.rows.map((r) => [r.label, r.play, r.expected]), [
+    ["Your play", "single 9", "+2.3"],
+    ["Best found", "single 3", "+6.5"],
+  ]);
+  assert.equal(detail.loss, "Points lost: 4.3");
+  assert.deepEqual(detail.options.map((o) => o.mine), [false, true]);
+  assert.match(replay.coach.summary, /^So far: 4\.3 points lost · mistakes: 1/);
+  assert.equal(replay.settlement, null);
+  // The last step: the settlement, and who won.
+  const end = buildPanelsModel(panelState({ lastHand: { ...panelState().lastHand, step: 4 } })).replay;
+  assert.equal(end.caption, "You: single 3. You win the hand!");
+  assert.deepEqual(end.settlement.rows.map((r) => r.cells[3]), ["+6", "-2", "-4"]);
+  assert.equal(end.nav.forward, false);
+  // Chinese too.
+  const zh = buildPanelsModel(panelState({ lang: "zh" })).replay;
+  assert.equal(zh.caption, "你：单张9。");
+  assert.equal(zh.coach.progress, "正在评分：第 2 / 2 手…");
+});
+
+test("the panels model: statistics rows, the result's Replay, the update prompt", () => {
+  const stats = finished(noteDeal(EMPTY_STATS, "h1", "easy"), "h1", WIN);
+  const model = buildPanelsModel(panelState({ replay: null, stats, statsPanel: { confirm: true } }));
+  assert.equal(model.replay, null);
+  assert.equal(model.stats.confirm, true);
+  const all = model.stats.rows[0];
+  assert.deepEqual(all.cells, { hands: "1", wins: "1", winRate: "100%", points: "+35", shutOutsGiven: "1", shutOutsTaken: "0" });
+  assert.equal(model.stats.rows.find((r) => r.key === "preset:standard").label, "Standard");
+  assert.equal(model.resultReplay, false); // the table shows no finished hand
+  const over = { view: { over: true } };
+  assert.equal(buildPanelsModel(panelState({ snapshot: over })).resultReplay, true);
+  assert.equal(buildPanelsModel(panelState({ snapshot: over, handId: "other" })).resultReplay, false);
+  assert.equal(buildPanelsModel(panelState({ update: { phase: "ready" } })).update.text, "A new version is ready");
+});

@@ -1,0 +1,146 @@
+// Statistics kept across sessions, as plain data: hands, wins, points and
+// shut-outs per difficulty and per rules preset. The record is versioned and
+// checked when read; a record that fails the check is reported and replaced by
+// an empty one, never trusted and never a crash. Nothing here decides a rule:
+// who won, the totals and who was shut out are the engine's settlement.
+
+import { parseJson } from "./storage.js";
+
+export const STATS_KEY = "paodekuai.stats";
+export const STATS_APP = "paodekuai-stats";
+/** Bump when the record's shape changes: an older record is then reset with a message. */
+export const STATS_FORMAT = 1;
+/** Hand ids remembered as counted: a reload or a second look at a result never counts it again. */
+const COUNTED_KEEP = 50;
+
+const LEVEL_PATTERN = /^[a-z][a-z0-9_]{0,31}$/;
+const PRESET_PATTERN = /^[a-z][a-z0-9_]{0,31}$/;
+const FIELDS = Object.freeze(["hands", "wins", "points", "shutOutsGiven", "shutOutsTaken"]);
+
+export const EMPTY_STATS = Object.freeze({
+  app: STATS_APP,
+  format: STATS_FORMAT,
+  // "level|preset" -> {hands, wins, points, shutOutsGiven, shutOutsTaken}
+  buckets: Object.freeze({}),
+  counted: Object.freeze([]),
+  // The hand being played and the difficulty in force when it was dealt.
+  dealt: null,
+});
+
+const EMPTY_BUCKET = Object.freeze({ hands: 0, wins: 0, points: 0, shutOutsGiven: 0, shutOutsTaken: 0 });
+
+const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+const isCount = (value) => Number.isSafeInteger(value) && value >= 0;
+
+function bucketProblem(bucket) {
+  if (!isObject(bucket)) return "bucket";
+  if (!FIELDS.every((name) => Number.isSafeInteger(bucket[name]))) return "bucket fields";
+  const { hands, wins, shutOutsGiven, shutOutsTaken } = bucket;
+  if (![hands, wins, shutOutsGiven, shutOutsTaken].every(isCount)) return "negative count";
+  if (wins > hands || shutOutsTaken > hands || shutOutsGiven > 2 * hands) return "counts exceed hands";
+  return null;
+}
+
+/** Why a parsed record cannot be used, or null. */
+export function statsProblem(record) {
+  if (!isObject(record) || record.app !== STATS_APP) return "not a statistics record";
+  if (record.format !== STATS_FORMAT) return `format ${record.format}`;
+  if (!isObject(record.buckets)) return "buckets";
+  for (const [key, bucket] of Object.entries(record.buckets)) {
+    const [level, preset, extra] = key.split("|");
+    if (extra !== undefined || !LEVEL_PATTERN.test(level ?? "") || !PRESET_PATTERN.test(preset ?? "")) {
+      return `bucket key ${key}`;
+    }
+    const problem = bucketProblem(bucket);
+    if (problem) return problem;
+  }
+  if (!Array.isArray(record.counted) || !record.counted.every((id) => typeof id === "string")) return "counted";
+  if (record.dealt !== null) {
+    if (!isObject(record.dealt) || typeof record.dealt.handId !== "string") return "dealt";
+    if (!LEVEL_PATTERN.test(record.dealt.level ?? "")) return "dealt level";
+  }
+  return null;
+}
+
+/**
+ * Stored text to {status, stats}: "none" (nothing stored yet), "ok", or
+ * "refused" with a `detail` (then `stats` is the empty record to start over with).
+ */
+export function readStats(text) {
+  if (text == null || text === "") return { status: "none", stats: EMPTY_STATS };
+  const parsed = parseJson(text);
+  if (parsed.error) return { status: "refused", detail: "not JSON", stats: EMPTY_STATS };
+  const problem = statsProblem(parsed.value);
+  if (problem) return { status: "refused", detail: problem, stats: EMPTY_STATS };
+  const record = parsed.value;
+  return {
+    status: "ok",
+    stats: { ...record, counted: record.counted.slice(-COUNTED_KEEP), dealt: record.dealt ?? null },
+  };
+}
+
+/** The record remembering the difficulty a new hand was dealt at (kept until it finishes). */
+export function noteDeal(stats, handId, level) {
+  if (stats.dealt?.handId === handId || stats.counted.includes(handId)) return stats;
+  if (!LEVEL_PATTERN.test(String(level))) return stats;
+  return { ...stats, dealt: { handId, level } };
+}
+
+/**
+ * The record with one finished hand added, or the same record when this hand
+ * was already counted. `fallbackLevel` is used when the deal was not noted
+ * (a hand saved before statistics existed).
+ */
+export function addFinishedHand(stats, { handId, preset, fallbackLevel, winner, settlement }) {
+  if (stats.counted.includes(handId)) return stats;
+  const total = settlement?.total;
+  if (!Array.isArray(total) || total.length !== 3 || !total.every(Number.isSafeInteger)) return stats;
+  const level = stats.dealt?.handId === handId ? stats.dealt.level : fallbackLevel;
+  if (!LEVEL_PATTERN.test(String(level)) || !PRESET_PATTERN.test(String(preset))) return stats;
+  const shutOut = Array.isArray(settlement.shut_out) ? settlement.shut_out : [false, false, false];
+  const won = winner === 0;
+  const key = `${level}|${preset}`;
+  const before = stats.buckets[key] ?? EMPTY_BUCKET;
+  const bucket = {
+    hands: before.hands + 1,
+    wins: before.wins + (won ? 1 : 0),
+    points: before.points + total[0],
+    // Opponents you shut out (a hand can shut out both), and hands you were shut out in.
+    shutOutsGiven: before.shutOutsGiven + (won ? [1, 2].filter((seat) => shutOut[seat] === true).length : 0),
+    shutOutsTaken: before.shutOutsTaken + (shutOut[0] === true ? 1 : 0),
+  };
+  return {
+    ...stats,
+    buckets: { ...stats.buckets, [key]: bucket },
+    counted: [...stats.counted, handId].slice(-COUNTED_KEEP),
+    dealt: stats.dealt?.handId === handId ? null : stats.dealt,
+  };
+}
+
+function sumBuckets(buckets) {
+  const sum = { ...EMPTY_BUCKET };
+  for (const bucket of buckets) for (const name of FIELDS) sum[name] += bucket[name];
+  return sum;
+}
+
+/**
+ * Rows for the Statistics panel: all hands, then one row per difficulty in
+ * `levels` order, then one per preset in `presets` order (presets not listed
+ * but present in the record follow, so nothing counted is ever hidden).
+ */
+export function statsRows(stats, levels, presets) {
+  const entries = Object.entries(stats.buckets).map(([key, bucket]) => {
+    const [level, preset] = key.split("|");
+    return { level, preset, bucket };
+  });
+  const rows = [{ group: "all", name: "all", ...sumBuckets(entries.map((e) => e.bucket)) }];
+  const levelNames = [...levels, ...entries.map((e) => e.level).filter((l) => !levels.includes(l))];
+  for (const level of new Set(levelNames)) {
+    rows.push({ group: "level", name: level, ...sumBuckets(entries.filter((e) => e.level === level).map((e) => e.bucket)) });
+  }
+  const presetNames = [...presets, ...entries.map((e) => e.preset).filter((p) => !presets.includes(p))];
+  for (const preset of new Set(presetNames)) {
+    rows.push({ group: "preset", name: preset, ...sumBuckets(entries.filter((e) => e.preset === preset).map((e) => e.bucket)) });
+  }
+  return rows;
+}
