@@ -23,6 +23,12 @@ from web_table import (
 )
 
 
+SET_VISIBILITY = """state => {
+  Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => state});
+  document.dispatchEvent(new Event('visibilitychange'));
+}"""
+
+
 def seconds_shown(page: Any) -> int:
     return int(page.get_attribute("[data-timer]", "data-seconds") or "-1")
 
@@ -55,6 +61,12 @@ def test_countdown_holds_for_a_dialog_then_the_engine_plays_at_zero(table: Any) 
     page.wait_for_function(
         "n => Number(document.querySelector('[data-timer]').dataset.seconds) < n", arg=held
     )
+    # So does a hidden page (switching apps): the browser says so with visibilitychange.
+    page.evaluate(SET_VISIBILITY, "hidden")
+    held = seconds_shown(page)
+    page.wait_for_timeout(2500)
+    assert seconds_shown(page) == held
+    page.evaluate(SET_VISIBILITY, "visible")
 
     # At zero the engine makes the timeout play: the smallest that beats, or the lowest single.
     before = moves(page)

@@ -1,4 +1,5 @@
-// The one module that writes to the DOM. render(model) draws the whole table
+// The one module that writes to the DOM (the panels of issue 5 it hands on to
+// render_panels.js). render(model) draws the whole table
 // from one model (see table_model.js); it keeps the hand's card elements keyed
 // by code so a selection change never replaces the element under a finger.
 

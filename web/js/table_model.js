@@ -118,7 +118,8 @@ function resultModel(state, t, view) {
       total: signed(s.total[seat]),
       session: signed(state.session.totals[seat]),
     })),
-    footer: [scoringLine(view.rules, t.lang), t("resultHands", { n: state.session.hands }), t("resultNext")].filter(Boolean).join(" "),
+    // The preset's scoring on a line of its own (the footer keeps line breaks: panels.css).
+    footer: [scoringLine(view.rules, t.lang), `${t("resultHands", { n: state.session.hands })} ${t("resultNext")}`].filter(Boolean).join("\n"),
   };
 }
 
