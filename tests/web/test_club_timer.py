@@ -22,7 +22,6 @@ from web_table import (
     wait_my_turn_or_over,
 )
 
-
 SET_VISIBILITY = """state => {
   Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => state});
   document.dispatchEvent(new Event('visibilitychange'));

@@ -574,7 +574,9 @@ function createApp(win) {
       if (index < 0 || state.focusCard === code) return;
       state.focusCard = code;
       state.focusIndex = index;
-      draw();
+      // Focus can move while render() runs (it keeps a keyboard player's focus in the hand):
+      // draw after it, not inside it.
+      queueMicrotask(draw);
     },
     setCardSelected(code, on) {
       if (canAct() && state.selection.includes(code) !== on) handlers.toggleCard(code);
