@@ -223,14 +223,14 @@ test("the table model: club lights seats at two and one cards, and labels them",
 
 test("the table model: the timer, auto-play locking the hand, the face-up card, the ♠3 prompt", () => {
   const timed = buildTableModel(clubState({ timer: { seconds: 4, total: 20, paused: false, expired: false } }));
-  assert.equal(timed.panels.timer.seconds, 4);
-  assert.equal(timed.panels.timer.urgent, true);
-  assert.equal(timed.panels.timer.fraction, 0.2);
-  assert.equal(timed.panels.timer.label, "Time left: 4 seconds");
+  assert.equal(timed.dialogs.timer.seconds, 4);
+  assert.equal(timed.dialogs.timer.urgent, true);
+  assert.equal(timed.dialogs.timer.fraction, 0.2);
+  assert.equal(timed.dialogs.timer.label, "Time left: 4 seconds");
   assert.equal(timed.hand.locked, false);
   const auto = buildTableModel(clubState({ autoPlay: true, timer: { seconds: 4, total: 20, paused: false } }));
-  assert.equal(auto.panels.timer, null);
-  assert.equal(auto.panels.auto.text, "Auto-play is on: your turns are played for you.");
+  assert.equal(auto.dialogs.timer, null);
+  assert.equal(auto.dialogs.auto.text, "Auto-play is on: your turns are played for you.");
   assert.equal(auto.hand.locked, true);
   assert.equal(auto.buttons.hint.enabled, false);
 
@@ -248,11 +248,11 @@ test("the table model: the timer, auto-play locking the hand, the face-up card, 
 
 test("the table model: settings and help panels in the chosen language", () => {
   const open = buildTableModel(clubState({ panel: "help", lang: "zh" }));
-  assert.equal(open.panels.open, "help");
-  assert.equal(open.panels.help.title, "玩法：俱乐部");
-  assert.ok(open.panels.help.sections.some((s) => s.id === "timer"));
-  assert.equal(buildTableModel(clubState()).panels.help, null); // built only while open
-  const settings = buildTableModel(clubState({ settings: { ...clubState().settings, preset: "standard", level: "hard" } })).panels.settings;
+  assert.equal(open.dialogs.open, "help");
+  assert.equal(open.dialogs.help.title, "玩法：俱乐部");
+  assert.ok(open.dialogs.help.sections.some((s) => s.id === "timer"));
+  assert.equal(buildTableModel(clubState()).dialogs.help, null); // built only while open
+  const settings = buildTableModel(clubState({ settings: { ...clubState().settings, preset: "standard", level: "hard" } })).dialogs.settings;
   assert.equal(settings.thisHand, "This hand: Club, Easy."); // the hand on the table, not the next one
   assert.deepEqual(settings.language.options.map((o) => [o.label, o.lang]), [["English", "en"], ["简体中文", "zh-Hans"]]);
   assert.deepEqual(settings.sound.options.map((o) => o.value), ["off", "on"]);

@@ -26,7 +26,7 @@ import { enableOffline } from "./offline.js";
 import { bindKeyboard } from "./keyboard.js";
 import { createSound, cuesForSnapshot } from "./sound.js";
 import { createTurnTimer, pauseWhileHidden, turnSeconds } from "./turn_timer.js";
-import { URGENT_SECONDS, presetNamed } from "./panels_model.js";
+import { URGENT_SECONDS, presetNamed } from "./dialogs_model.js";
 
 const DEFAULT_BOOT_STALL_MS = 30000;
 /** Restarts in a row without a successful action before the engine counts as broken. */

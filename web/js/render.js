@@ -1,9 +1,9 @@
-// The one module that writes to the DOM (the panels of issue 5 it hands on to
-// render_panels.js). render(model) draws the whole table
+// The one module that writes to the DOM (the dialogs of issue 5 it hands on to
+// render_dialogs.js). render(model) draws the whole table
 // from one model (see table_model.js); it keeps the hand's card elements keyed
 // by code so a selection change never replaces the element under a finger.
 
-import { createPanelRenderer } from "./render_panels.js";
+import { createDialogRenderer } from "./render_dialogs.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -71,7 +71,7 @@ export function createRenderer(doc) {
   const handNode = q("[data-hand]");
   const handCards = new Map(); // code -> button
   let lastPlaySignature = ["", "", ""];
-  const panels = createPanelRenderer(doc);
+  const dialogs = createDialogRenderer(doc);
 
   function renderTexts(model) {
     for (const node of root.querySelectorAll("[data-text]")) {
@@ -287,7 +287,7 @@ export function createRenderer(doc) {
     renderStatus(model);
     renderResult(model);
     renderBoot(model);
-    panels.render(model);
+    dialogs.render(model);
   }
 
   return { render };

@@ -4,7 +4,7 @@
 
 import { cardLabel, cardShort, parseCard } from "./cards.js";
 import { LANGUAGES, translate, translatorFor } from "./i18n.js";
-import { panelsModel, presetNamed } from "./panels_model.js";
+import { dialogsModel, presetNamed } from "./dialogs_model.js";
 import { scoringLine } from "./how_to_play.js";
 
 const SEATS = [0, 1, 2];
@@ -118,7 +118,7 @@ function resultModel(state, t, view) {
       total: signed(s.total[seat]),
       session: signed(state.session.totals[seat]),
     })),
-    // The preset's scoring on a line of its own (the footer keeps line breaks: panels.css).
+    // The preset's scoring on a line of its own (the footer keeps line breaks: dialogs.css).
     footer: [scoringLine(view.rules, t.lang), `${t("resultHands", { n: state.session.hands })} ${t("resultNext")}`].filter(Boolean).join("\n"),
   };
 }
@@ -243,7 +243,7 @@ export function buildTableModel(state) {
     },
     notice: state.notice ? say(t, state.notice) : "",
     result: resultModel(state, t, view),
-    panels: panelsModel(state, t),
+    dialogs: dialogsModel(state, t),
   };
 }
 

@@ -1,4 +1,4 @@
-// Draws the panels of issue 5 from model.panels (panels_model.js): the
+// Draws the dialogs of issue 5 from model.dialogs (dialogs_model.js): the
 // Settings and How to play dialogs, the turn timer and the auto-play bar.
 // render.js calls it at the end of every render; together they are the only
 // modules that write to the DOM.
@@ -46,7 +46,7 @@ function showDialog(dialog, open) {
   }
 }
 
-export function createPanelRenderer(doc) {
+export function createDialogRenderer(doc) {
   const root = doc.querySelector("[data-app]");
   const q = (selector, scope = root) => scope?.querySelector(selector) ?? null;
   const settings = q("[data-panel=settings]");
@@ -119,17 +119,17 @@ export function createPanelRenderer(doc) {
   }
 
   function render(model) {
-    const panels = model.panels;
+    const dialogs = model.dialogs;
     const html = doc.documentElement;
-    if (html.dataset.speed !== panels.speed) html.dataset.speed = panels.speed;
-    renderTexts(panels.texts);
-    renderSettings(panels);
-    renderHelp(panels);
-    renderTimer(panels);
-    renderAuto(panels);
+    if (html.dataset.speed !== dialogs.speed) html.dataset.speed = dialogs.speed;
+    renderTexts(dialogs.texts);
+    renderSettings(dialogs);
+    renderHelp(dialogs);
+    renderTimer(dialogs);
+    renderAuto(dialogs);
     // Last, so a dialog opens with its content already in place.
-    showDialog(settings, panels.open === "settings");
-    showDialog(help, panels.open === "help");
+    showDialog(settings, dialogs.open === "settings");
+    showDialog(help, dialogs.open === "help");
   }
 
   return { render };

@@ -1,6 +1,6 @@
-// From the controller's state to what the panels of issue 5 show, in the
+// From the controller's state to what the dialogs of issue 5 show, in the
 // player's language: the Settings dialog, the How to play dialog, the turn
-// timer and the auto-play bar. Plain data, no DOM (render_panels.js draws it).
+// timer and the auto-play bar. Plain data, no DOM (render_dialogs.js draws it).
 
 import { LANGUAGES, translate } from "./i18n.js";
 import { howToPlay } from "./how_to_play.js";
@@ -54,7 +54,7 @@ function timerModel(state, t) {
   };
 }
 
-export function panelsModel(state, t) {
+export function dialogsModel(state, t) {
   return {
     open: state.panel ?? null, // "settings" | "help" | null
     speed: state.settings.speed,
