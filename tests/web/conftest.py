@@ -177,8 +177,11 @@ def attach_watch(page: Any, watch: PageWatch) -> None:
     page.on("request", on_request)
 
 
-def open_context(browser: Any, site: Site, viewport: dict[str, int] | None = None) -> Browsing:
-    context = browser.new_context(viewport=viewport or {"width": 1366, "height": 768})
+def open_context(
+    browser: Any, site: Site, viewport: dict[str, int] | None = None, **options: Any
+) -> Browsing:
+    """`options` go to Playwright's new_context (e.g. locale="zh-CN")."""
+    context = browser.new_context(viewport=viewport or {"width": 1366, "height": 768}, **options)
     context.add_init_script(FAST_SETTINGS_SCRIPT)
     context.set_default_timeout(20_000)
     origin = site.url.rstrip("/")
@@ -207,8 +210,10 @@ def open_table(browser: Any, site: Site) -> Iterator[Callable[..., Browsing]]:
     """Opens fresh contexts (a viewport or another site optional); checks each at the end."""
     opened: list[Browsing] = []
 
-    def open_(viewport: dict[str, int] | None = None, on_site: Site | None = None) -> Browsing:
-        browsing = open_context(browser, on_site or site, viewport)
+    def open_(
+        viewport: dict[str, int] | None = None, on_site: Site | None = None, **options: Any
+    ) -> Browsing:
+        browsing = open_context(browser, on_site or site, viewport, **options)
         opened.append(browsing)
         return browsing
 

@@ -27,9 +27,21 @@ export function sameRank(hand, code) {
   return hand.filter((other) => rankOf(other) === rank);
 }
 
-/** A readable label such as "10 of hearts" / "红桃10", for screen readers and titles. */
+/** Ranks a screen reader should hear as words ("Queen", not "Q"). */
+const NAMED_RANKS = new Set(["J", "Q", "K", "A"]);
+
+/** A readable label such as "Queen of hearts" / "红桃Q", for screen readers and titles. */
 export function cardLabel(t, code) {
   const card = parseCard(code);
   if (!card) return String(code);
-  return t("cardLabel", { rank: card.rank, suit: t(`suit_${card.suit}`) });
+  const rank = NAMED_RANKS.has(card.rank) ? t(`rankName_${card.rank}`) : card.rank;
+  return t("cardLabel", { rank, suit: t(`suit_${card.suit}`) });
+}
+
+export const SUIT_SYMBOLS = Object.freeze({ S: "♠", H: "♥", D: "♦", C: "♣" });
+
+/** The short form players write, suit symbol then rank: "♥7". */
+export function cardShort(code) {
+  const card = parseCard(code);
+  return card ? `${SUIT_SYMBOLS[card.suit]}${card.rank}` : String(code);
 }

@@ -21,7 +21,8 @@ export function bindInput(doc, win, handlers) {
       const code = card.dataset.card;
       const rank = code.slice(0, -1);
       const now = event.timeStamp;
-      if (lastTap.rank === rank && now - lastTap.time < DOUBLE_TAP_MS) {
+      // A click from the keyboard (Space/Enter: detail 0) is never half of a double-tap.
+      if (event.detail > 0 && lastTap.rank === rank && now - lastTap.time < DOUBLE_TAP_MS) {
         lastTap = { rank: null, time: -Infinity };
         handlers.selectRank(code);
       } else {

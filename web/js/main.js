@@ -29,6 +29,10 @@ import { createUpdatePrompt } from "./update_prompt.js";
 import { buildPanelsModel } from "./panels_model.js";
 import { createPanelsRenderer } from "./render_panels.js";
 import { bindPanelInput } from "./panel_input.js";
+import { bindKeyboard } from "./keyboard.js";
+import { createSound, cuesForSnapshot } from "./sound.js";
+import { createTurnTimer, pauseWhileHidden, turnSeconds } from "./turn_timer.js";
+import { URGENT_SECONDS, presetNamed } from "./dialogs_model.js";
 
 const DEFAULT_BOOT_STALL_MS = 30000;
 /** Restarts in a row without a successful action before the engine counts as broken. */
@@ -73,6 +77,14 @@ function createApp(win) {
     stats: null, // statistics across sessions
     statsPanel: null, // the Statistics panel, while open
     update: null, // a new version waits to be loaded
+    // issue 5
+    panel: null, // the open dialog: "settings" | "help" | null
+    handLevel: null, // the difficulty the hand on the table was dealt with (a new one waits for the next hand)
+    timer: null, // the turn timer's status while it counts for the person (presets with a timer)
+    autoPlay: false, // after two timeouts in a row the person's turns are played by `timeout`, until Stop auto
+    timeoutsInRow: 0,
+    focusCard: null, // the hand card keyboard focus is on (the hand's one tab stop) and its place
+    focusIndex: 0,
   };
 
   let epoch = 0; // bumps when a hand is replaced; late replies and timers of older hands are dropped
@@ -83,6 +95,22 @@ function createApp(win) {
   let bootCount = 0;
   let offlineRequested = false;
   let pendingDealCode = null;
+
+  const sound = createSound({
+    AudioContextClass: win.AudioContext ?? win.webkitAudioContext ?? null,
+    activation: win.navigator.userActivation ?? null,
+  });
+  sound.setEnabled(settings.sound === "on");
+  const turnTimer = createTurnTimer({
+    onTick() {
+      state.timer = turnTimer.status();
+      if (state.timer && !state.timer.paused && state.timer.seconds > 0 && state.timer.seconds <= URGENT_SECONDS) {
+        sound.play("tick");
+      }
+      draw();
+    },
+    onExpire: (key) => timeUp(key),
+  });
 
   const client = createEngineClient({
     workerUrl: earlyWorker.url,
@@ -142,7 +170,7 @@ function createApp(win) {
   function saveHand() {
     const { snapshot, handId } = state;
     if (!snapshot?.game || !handId) return;
-    const save = makeSave({ snapshot, handId, level: state.settings.level, preset: state.settings.preset });
+    const save = makeSave({ snapshot, handId, level: handLevel(), preset: state.settings.preset });
     storage.writeText(SAVE_KEY, JSON.stringify(save));
   }
 
@@ -157,7 +185,14 @@ function createApp(win) {
 
   // ------------------------------------------------------------------- snapshots
 
+  /** The difficulty of the hand on the table: a changed setting waits for the next hand. */
+  function handLevel() {
+    return state.handLevel ?? state.settings.level;
+  }
+
   function applySnapshot(snapshot, { handId = state.handId } = {}) {
+    if (handId !== state.handId || state.handLevel === null) state.handLevel = state.settings.level;
+    sound.play(cuesForSnapshot(snapshot));
     state.snapshot = snapshot;
     state.handId = handId;
     state.selection = [];
@@ -176,9 +211,14 @@ function createApp(win) {
   /** What happens next: a computer seat moves after a visible pause, or the person is prompted. */
   function continueHand() {
     clearTimeout(botTimer);
+    syncTurnTimer();
     const view = state.snapshot?.view;
     if (state.engine !== "ready" || !view || view.over) return;
     if (view.to_move === 0) {
+      if (state.autoPlay) {
+        autoTurn();
+        return;
+      }
       judgeSelection();
       return;
     }
@@ -189,7 +229,7 @@ function createApp(win) {
         continueHand(); // another request is in flight: try again after it
         return;
       }
-      const reply = await perform("bot_turn", { level: state.settings.level });
+      const reply = await perform("bot_turn", { level: handLevel() });
       if (!reply || myEpoch !== epoch) return;
       if (reply.ok) {
         restarts = 0;
@@ -290,8 +330,7 @@ function createApp(win) {
   }
 
   function acceptHello(hello) {
-    // Presets with a turn timer wait for the timer UI (a later issue).
-    state.presets = (hello.presets ?? []).filter((preset) => !preset.timer);
+    state.presets = hello.presets ?? [];
     if (Array.isArray(hello.levels) && hello.levels.length) state.levels = hello.levels;
     if (state.presets.length && !state.presets.some((p) => p.name === state.settings.preset)) {
       state.settings = { ...state.settings, preset: state.presets[0].name };
@@ -327,6 +366,7 @@ function createApp(win) {
       if (saved.status === "ok") {
         state.snapshot = snapshotFromSave(saved.save);
         state.handId = saved.save.handId;
+        state.handLevel = saved.save.level;
       }
       state.notice = { key: "engineRestarted" };
       await bootEngine();
@@ -353,7 +393,67 @@ function createApp(win) {
 
   function canAct() {
     const view = state.snapshot?.view;
-    return state.engine === "ready" && !state.busy && state.snapshot?.you != null && view && !view.over && view.to_move === 0;
+    return state.engine === "ready" && !state.busy && !state.autoPlay && state.snapshot?.you != null && view && !view.over && view.to_move === 0;
+  }
+
+  // ------------------------------------------------- the turn timer, auto-play
+
+  /** The key of the person's turn now on the table (hand and move), or null. */
+  function turnKey() {
+    const view = state.snapshot?.view;
+    if (state.engine !== "ready" || !view || view.over || view.to_move !== 0 || !state.snapshot.you) return null;
+    return `${state.handId}:${view.history.length}`;
+  }
+
+  /** Counts down on the person's turns when the hand's preset has a timer; never restarts a turn it counts. */
+  function syncTurnTimer() {
+    const view = state.snapshot?.view;
+    const timer = presetNamed(state, view?.rules)?.timer ?? null;
+    if (state.autoPlay && !timer) state.autoPlay = false; // auto-play belongs to the timer; a hand without one ends it
+    const key = turnKey();
+    const seconds = key && timer && !state.autoPlay ? turnSeconds(timer, state.snapshot.you.lead, win.location.search) : null;
+    if (seconds === null) turnTimer.disarm();
+    else turnTimer.arm(key, seconds);
+    state.timer = turnTimer.status();
+  }
+
+  /** The person's time ran out: the engine plays for them (`timeout`); two in a row switch auto-play on. */
+  function timeUp(key) {
+    if (state.busy || state.engine === "loading") {
+      setTimeout(() => timeUp(key), 250); // the person's own action (or a worker restart) is in flight
+      return;
+    }
+    if (key !== turnKey()) return; // that turn is over already
+    state.timeoutsInRow += 1;
+    if (state.timeoutsInRow >= 2) state.autoPlay = true;
+    state.notice = { key: state.autoPlay ? "autoStarted" : "timedOut" };
+    playTimeout();
+  }
+
+  async function playTimeout() {
+    const myEpoch = epoch;
+    const reply = await perform("timeout");
+    if (!reply || myEpoch !== epoch) return;
+    if (reply.ok) {
+      restarts = 0;
+      applySnapshot(reply.result);
+      continueHand();
+    } else {
+      showRefusal(reply.error);
+    }
+  }
+
+  /** Auto-play: the person's turn is played by `timeout` after the computer seats' short pause. */
+  function autoTurn() {
+    const myEpoch = epoch;
+    botTimer = setTimeout(() => {
+      if (myEpoch !== epoch || !state.autoPlay) return;
+      if (state.busy) {
+        continueHand();
+        return;
+      }
+      playTimeout();
+    }, BOT_DELAY_MS[state.settings.speed] ?? BOT_DELAY_MS.normal);
   }
 
   function setSelection(codes) {
@@ -398,10 +498,16 @@ function createApp(win) {
 
   const actions = {
     play() {
-      if (canAct() && state.judgement?.legal && !state.judgementStale) submit("play", { cards: state.selection });
+      if (canAct() && state.judgement?.legal && !state.judgementStale) {
+        state.timeoutsInRow = 0;
+        submit("play", { cards: state.selection });
+      }
     },
     pass() {
-      if (canAct() && state.snapshot.you.can_pass) submit("pass");
+      if (canAct() && state.snapshot.you.can_pass) {
+        state.timeoutsInRow = 0;
+        submit("pass");
+      }
     },
     hint() {
       const hints = state.snapshot?.you?.hints ?? [];
@@ -425,6 +531,23 @@ function createApp(win) {
       state.lang = next;
       state.settings = withSetting(state.settings, "language", next);
       saveSettings();
+      draw();
+    },
+    settings() {
+      openPanel("settings");
+    },
+    help() {
+      openPanel("help");
+    },
+    "close-panel"() {
+      openPanel(null);
+    },
+    "stop-auto"() {
+      if (!state.autoPlay) return;
+      state.autoPlay = false;
+      state.timeoutsInRow = 0;
+      state.notice = null;
+      continueHand(); // the person's turn, if it is one, now gets a fresh countdown
       draw();
     },
     "copy-link"() {
@@ -472,7 +595,30 @@ function createApp(win) {
       if (state.settings === before) return;
       saveSettings();
       if (name === "preset") state.flash = { message: { key: "rulesNextHand" }, tone: "info" };
+      if (name === "level" && state.snapshot && !state.snapshot.view?.over) {
+        state.flash = { message: { key: "levelNextHand" }, tone: "info" };
+      }
+      if (name === "language") state.lang = pickLanguage(value, []);
+      if (name === "sound") sound.setEnabled(value === "on");
       draw();
+    },
+    focusCard(code) {
+      const index = state.snapshot?.view?.hand?.indexOf(code) ?? -1;
+      if (index < 0 || state.focusCard === code) return;
+      state.focusCard = code;
+      state.focusIndex = index;
+      // Focus can move while render() runs (it keeps a keyboard player's focus in the hand):
+      // draw after it, not inside it.
+      queueMicrotask(draw);
+    },
+    setCardSelected(code, on) {
+      if (canAct() && state.selection.includes(code) !== on) handlers.toggleCard(code);
+    },
+    clearSelection() {
+      if (canAct() && state.selection.length > 0) setSelection([]);
+    },
+    panelClosed(name) {
+      if (state.panel === name) openPanel(null);
     },
     dealLink(code) {
       win.history.replaceState(null, "", withoutHash(win.location.href));
@@ -495,6 +641,7 @@ function createApp(win) {
         // First paint does not wait for Python: draw the saved table now, input unlocks when ready.
         state.snapshot = snapshotFromSave(saved.save);
         state.handId = saved.save.handId;
+        state.handLevel = saved.save.level;
       } else if (saved.status === "refused") {
         const reason = saved.reason === "old_version" ? { key: "saveOldVersion" } : { key: "saveUnreadable" };
         state.notice = { key: "saveRefused", params: { reason } };
@@ -505,6 +652,19 @@ function createApp(win) {
     win.performance.mark("pdk:first-paint");
     bindInput(doc, win, handlers);
     bindPanelInput(doc, win, { action: handlers.action, goToStep: replay.goTo });
+    bindKeyboard(doc, win, handlers, { handOver: () => Boolean(state.snapshot?.view?.over) });
+    pauseWhileHidden(doc, turnTimer);
+    // Browsers let a page make sound only after a tap or a key press.
+    for (const type of ["pointerdown", "keydown"]) doc.addEventListener(type, () => sound.touched(), { capture: true });
+  }
+
+  /** Opens a dialog (or closes it, with null); the turn timer holds while one is open. */
+  function openPanel(name) {
+    if (state.panel === name) return;
+    state.panel = name;
+    turnTimer.pause("panel", name !== null);
+    state.timer = turnTimer.status();
+    draw();
   }
 
   return { start };

@@ -12,6 +12,7 @@ const CHOICES = Object.freeze({
   preset: null, // any name the engine lists in `hello`; checked against that list
   language: null, // checked by i18n.pickLanguage
   speed: ["normal", "fast"],
+  sound: ["off", "on"],
 });
 
 export const DEFAULT_SETTINGS = Object.freeze({
@@ -19,6 +20,7 @@ export const DEFAULT_SETTINGS = Object.freeze({
   preset: "standard",
   language: null,
   speed: "normal",
+  sound: "off", // short synthesized cues; off until the player asks for them
 });
 
 /** How long a computer seat visibly "thinks" before its request goes out, per speed. */

@@ -1,6 +1,9 @@
-// The one module that writes to the DOM. render(model) draws the whole table
+// The one module that writes to the DOM (the dialogs of issue 5 it hands on to
+// render_dialogs.js). render(model) draws the whole table
 // from one model (see table_model.js); it keeps the hand's card elements keyed
 // by code so a selection change never replaces the element under a finger.
+
+import { createDialogRenderer } from "./render_dialogs.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -68,6 +71,7 @@ export function createRenderer(doc) {
   const handNode = q("[data-hand]");
   const handCards = new Map(); // code -> button
   let lastPlaySignature = ["", "", ""];
+  const dialogs = createDialogRenderer(doc);
 
   function renderTexts(model) {
     for (const node of root.querySelectorAll("[data-text]")) {
@@ -83,6 +87,7 @@ export function createRenderer(doc) {
     setText(q("[data-session-total]"), bar.sessionTotal);
     const language = q("[data-action=language]");
     language.setAttribute("aria-label", bar.languageLabel);
+    if (bar.languageLang && language.lang !== bar.languageLang) language.lang = bar.languageLang;
     setOptions(doc, q("[data-setting=level]"), bar.levels, bar.level, bar.settingsEnabled);
     setOptions(doc, q("[data-setting=preset]"), bar.presets, bar.preset, bar.settingsEnabled);
     const newButton = q("[data-action=new]");
@@ -92,7 +97,7 @@ export function createRenderer(doc) {
   }
 
   function renderPlay(container, action, index) {
-    const signature = action ? JSON.stringify([action.pass, action.stale, action.text, action.cards.map((c) => c.code)]) : "";
+    const signature = action ? JSON.stringify([action.pass, action.passText, action.stale, action.text, action.cards.map((c) => c.label)]) : "";
     if (lastPlaySignature[index] === signature) return;
     lastPlaySignature[index] = signature;
     container.replaceChildren();
@@ -125,10 +130,13 @@ export function createRenderer(doc) {
       q("[data-count-label]", node).setAttribute("title", seat.countLabel);
       toggleAttr(node, "data-turn", seat.turn);
       toggleAttr(node, "data-warning", seat.warning);
+      toggleAttr(node, "data-alert", seat.alert !== null, String(seat.alert));
+      if (node.getAttribute("role") !== "group") node.setAttribute("role", "group"); // so its label is read
+      if (node.getAttribute("aria-label") !== seat.label) node.setAttribute("aria-label", seat.label);
       node.classList.toggle("thinking", seat.thinking);
       const flag = q("[data-flag]", node);
-      setText(flag, seat.warning ? seat.warningText : seat.thinking ? seat.thinkingText : "");
-      flag.classList.toggle("warning", seat.warning);
+      setText(flag, seat.warning ? seat.warningText : seat.alertText || (seat.thinking ? seat.thinkingText : ""));
+      flag.classList.toggle("warning", seat.warning || Boolean(seat.alertText));
       renderPlay(q("[data-seat-play]", node), seat.action, index);
     });
   }
@@ -170,6 +178,7 @@ export function createRenderer(doc) {
     handNode.classList.toggle("locked", hand.locked);
     handNode.style.setProperty("--n", String(Math.max(hand.cards.length, 1)));
     const wanted = new Set(hand.cards.map((card) => card.code));
+    const hadFocus = handNode.contains(doc.activeElement); // a keyboard player's card may be about to go
     for (const [code, button] of handCards) {
       if (!wanted.has(code)) {
         button.remove();
@@ -184,9 +193,12 @@ export function createRenderer(doc) {
       }
       if (handNode.children[position] !== button) handNode.insertBefore(button, handNode.children[position] ?? null);
       button.setAttribute("aria-pressed", card.selected ? "true" : "false");
+      if (button.getAttribute("aria-label") !== card.label) button.setAttribute("aria-label", card.label); // the language may change
       button.classList.toggle("greyed", card.greyed);
       button.setAttribute("aria-disabled", hand.locked ? "true" : "false");
+      button.tabIndex = card.code === hand.focus ? 0 : -1; // one tab stop; arrows move within (keyboard.js)
     });
+    if (hadFocus && !handNode.contains(doc.activeElement)) handCards.get(hand.focus)?.focus();
   }
 
   function renderButtons(model) {
@@ -275,6 +287,7 @@ export function createRenderer(doc) {
     renderStatus(model);
     renderResult(model);
     renderBoot(model);
+    dialogs.render(model);
   }
 
   return { render };

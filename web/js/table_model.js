@@ -2,8 +2,10 @@
 // words already in the player's language. No DOM here and no rules: legality,
 // hints, greyed cards, the counter and the scores all come from the engine.
 
-import { cardLabel, parseCard } from "./cards.js";
-import { translatorFor } from "./i18n.js";
+import { cardLabel, cardShort, parseCard } from "./cards.js";
+import { LANGUAGES, translate, translatorFor } from "./i18n.js";
+import { dialogsModel, presetNamed } from "./dialogs_model.js";
+import { scoringLine } from "./how_to_play.js";
 
 const SEATS = [0, 1, 2];
 
@@ -88,6 +90,9 @@ function statusModel(state, t, view, myTurn) {
     return { text, tone: winner === 0 ? "good" : "info" };
   }
   if (myTurn) {
+    if (view.spade3_first && state.selection.length === 0 && state.judgement && !state.judgement.legal) {
+      return { text: t("spade3Lead"), tone: "info" }; // club, classic16: say it before the first try
+    }
     if (state.judgement) {
       const tone = state.judgement.legal ? "good" : state.selection.length > 0 ? "bad" : "info";
       return { text: t.message(state.judgement.message), tone };
@@ -113,7 +118,8 @@ function resultModel(state, t, view) {
       total: signed(s.total[seat]),
       session: signed(state.session.totals[seat]),
     })),
-    footer: `${t("resultHands", { n: state.session.hands })} ${t("resultNext")}`,
+    // The preset's scoring on a line of its own (the footer keeps line breaks: dialogs.css).
+    footer: [scoringLine(view.rules, t.lang), `${t("resultHands", { n: state.session.hands })} ${t("resultNext")}`].filter(Boolean).join("\n"),
   };
 }
 
@@ -134,11 +140,12 @@ export function buildTableModel(state) {
   const ready = state.engine === "ready";
   const you = ready ? (snapshot?.you ?? null) : null;
   const myTurn = Boolean(view && !view.over && view.to_move === 0);
-  const canAct = ready && !state.busy && you !== null && myTurn;
+  const canAct = ready && !state.busy && you !== null && myTurn && !state.autoPlay;
   const selected = new Set(state.selection);
   const greyed = new Set(you?.greyed ?? []);
   const actions = view ? seatActions(view) : [null, null, null];
   const judged = state.judgement !== null && !state.judgementStale;
+  const alertCounts = presetNamed(state, view?.rules)?.alert_counts ?? [1]; // club also lights seats at two cards
 
   return {
     engine: state.engine,
@@ -157,6 +164,8 @@ export function buildTableModel(state) {
       sessionTotal: signed(state.session.totals[0]),
       languageButton: t("languageButton"),
       languageLabel: t("languageButtonLabel"),
+      // The switch speaks the language it switches to; its lang says so (screen readers, the no-English test).
+      languageLang: translate(LANGUAGES[(LANGUAGES.indexOf(state.lang) + 1) % LANGUAGES.length], "htmlLang"),
       newHand: t("newHand"),
       newHighlighted: Boolean(view?.over),
       newEnabled: ready && !state.busy,
@@ -171,7 +180,17 @@ export function buildTableModel(state) {
     seats: SEATS.map((seat) => {
       const action = actions[seat];
       const count = view?.counts?.[seat] ?? 0;
+      const turn = Boolean(view && !view.over && view.to_move === seat);
+      const alert = view && count > 0 && alertCounts.includes(count) ? count : null;
+      const warning = Boolean(view?.last_card?.[seat]);
+      const spoken = [count === 1 ? t("oneCardLeft") : t("cardsLeft", { n: count })];
+      if (turn) spoken.push(t("seatTurn"));
+      if (warning) spoken.push(t("seatLastCard"));
+      else if (alert === 2) spoken.push(t("seatTwoCards"));
       return {
+        label: view ? t("seatLabel", { name: seatName(t, seat), parts: spoken.join(t("listJoin")) }) : seatName(t, seat),
+        alert,
+        alertText: alert === 2 ? t("twoCards") : "",
         seat,
         name: seatName(t, seat),
         count: view ? String(count) : "",
@@ -193,7 +212,7 @@ export function buildTableModel(state) {
       };
     }),
     faceUp: view?.face_up
-      ? t("faceUp", { card: cardLabel(t, view.face_up.card), name: seatName(t, view.face_up.seat) })
+      ? t(view.face_up.seat === 0 ? "faceUpYou" : "faceUpSeat", { card: cardShort(view.face_up.card), name: seatName(t, view.face_up.seat) })
       : "",
     counter: {
       title: t("counterTitle"),
@@ -202,6 +221,7 @@ export function buildTableModel(state) {
     hand: {
       label: t("handLabel"),
       locked: !canAct,
+      focus: focusedCard(state, view?.hand ?? []),
       cards: (view?.hand ?? []).map((code) => ({
         ...cardModel(t, code),
         selected: selected.has(code),
@@ -223,7 +243,15 @@ export function buildTableModel(state) {
     },
     notice: state.notice ? say(t, state.notice) : "",
     result: resultModel(state, t, view),
+    dialogs: dialogsModel(state, t),
   };
+}
+
+/** The hand's one tab stop: the card keyboard focus was on, else the one now in its place. */
+function focusedCard(state, hand) {
+  if (hand.length === 0) return null;
+  if (hand.includes(state.focusCard)) return state.focusCard;
+  return hand[Math.min(Math.max(state.focusIndex ?? 0, 0), hand.length - 1)];
 }
 
 /**

@@ -1,0 +1,259 @@
+// Unit tests of issue 5's pure modules (node --test): the turn timer, the
+// sounds, How to play, card labels and what the table model makes of presets.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { createTurnTimer, turnSeconds } from "../../web/js/turn_timer.js";
+import { CUE_NAMES, createSound, cuesForSnapshot } from "../../web/js/sound.js";
+import { HELP_PRESETS, howToPlay, scoringLine } from "../../web/js/how_to_play.js";
+import { cardLabel, cardShort } from "../../web/js/cards.js";
+import { translatorFor } from "../../web/js/i18n.js";
+import { buildTableModel } from "../../web/js/table_model.js";
+import { EMPTY_SESSION } from "../../web/js/preferences.js";
+
+/** A clock and an interval the test moves by hand. */
+function fakeTime() {
+  let now = 0;
+  const jobs = new Map();
+  let next = 1;
+  return {
+    now: () => now,
+    every(fn, ms) {
+      jobs.set(next, { fn, ms });
+      return next++;
+    },
+    cancel: (id) => jobs.delete(id),
+    advance(ms) {
+      for (let t = 0; t < ms; t += 100) {
+        now += 100;
+        for (const job of [...jobs.values()]) job.fn();
+      }
+    },
+    running: () => jobs.size,
+  };
+}
+
+test("turn seconds: lead and follow from the preset, a URL override, none without a timer", () => {
+  const timer = { lead: 20, follow: 15 };
+  assert.equal(turnSeconds(timer, true), 20);
+  assert.equal(turnSeconds(timer, false), 15);
+  assert.equal(turnSeconds(null, true), null);
+  assert.equal(turnSeconds(timer, true, "?turn-seconds=3"), 3);
+  assert.equal(turnSeconds(timer, false, "?turn-seconds=-1"), 15);
+  assert.equal(turnSeconds(timer, false, "?turn-seconds=abc"), 15);
+});
+
+test("the countdown expires once, holds while paused, and never restarts a turn it counts", () => {
+  const time = fakeTime();
+  const expired = [];
+  let ticks = 0;
+  const timer = createTurnTimer({ ...time, onTick: () => (ticks += 1), onExpire: (key) => expired.push(key) });
+  assert.equal(timer.status(), null);
+  timer.arm("h:0", 15);
+  time.advance(5000);
+  assert.equal(timer.status().seconds, 10);
+  assert.ok(ticks >= 5);
+  timer.arm("h:0", 15); // the same turn again (a redraw, a restored worker): no fresh time
+  assert.equal(timer.status().seconds, 10);
+  timer.pause("hidden", true);
+  assert.equal(time.running(), 0);
+  time.advance(60000);
+  assert.deepEqual([timer.status().seconds, timer.status().paused], [10, true]);
+  timer.pause("panel", true);
+  timer.pause("hidden", false);
+  time.advance(3000);
+  assert.equal(timer.status().seconds, 10); // still held by the panel
+  timer.pause("panel", false);
+  time.advance(9000);
+  assert.deepEqual(expired, []);
+  time.advance(1500);
+  assert.deepEqual(expired, ["h:0"]);
+  assert.equal(timer.status().seconds, 0);
+  time.advance(5000);
+  assert.deepEqual(expired, ["h:0"]); // once
+  timer.arm("h:3", 20); // the next turn: a fresh count
+  assert.equal(timer.status().seconds, 20);
+  timer.disarm();
+  assert.equal(timer.status(), null);
+  assert.equal(time.running(), 0);
+});
+
+test("sound cues follow the snapshot; nothing plays while off or before a tap", () => {
+  const view = { over: false, to_move: 0, winner: null };
+  const bomb = { seat: 1, cards: ["5S", "5H", "5D", "5C"], combo: { kind: "bomb" } };
+  assert.deepEqual(cuesForSnapshot({ view, event: bomb }), ["bomb", "turn"]);
+  assert.deepEqual(cuesForSnapshot({ view: { ...view, to_move: 2 }, event: { seat: 1, cards: null } }), ["pass"]);
+  assert.deepEqual(cuesForSnapshot({ view: { ...view, over: true, winner: 0 }, event: { seat: 0, cards: ["3S"], combo: { kind: "single" } } }), ["play", "win"]);
+  assert.deepEqual(cuesForSnapshot({ view: { ...view, over: true, winner: 2 }, event: null }), []); // a reload of a finished hand
+  assert.ok(CUE_NAMES.includes("tick"));
+
+  const made = [];
+  class FakeContext {
+    constructor() {
+      this.currentTime = 0;
+      this.destination = {};
+      this.state = "running";
+      made.push(this);
+    }
+    createOscillator() {
+      return { type: "", frequency: {}, connect() {}, start() {}, stop() {} };
+    }
+    createGain() {
+      return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect() {} };
+    }
+  }
+  const activation = { hasBeenActive: false };
+  const sound = createSound({ AudioContextClass: FakeContext, activation });
+  assert.equal(sound.play("play"), 0); // off by default
+  sound.setEnabled(true);
+  assert.equal(sound.play("play"), 0); // no tap yet: the browser would refuse
+  assert.equal(made.length, 0);
+  activation.hasBeenActive = true;
+  assert.equal(sound.play(["bomb", "nonsense"]), 2);
+  assert.equal(sound.play("turn"), 2);
+  assert.equal(made.length, 1);
+  assert.equal(createSound({ AudioContextClass: null }).play("play"), 0);
+});
+
+test("how to play: every preset in both languages, the same sections, its own rules", () => {
+  const ids = (preset, lang) => howToPlay(preset, lang).sections.map((s) => s.id);
+  for (const preset of HELP_PRESETS) {
+    assert.deepEqual(ids(preset, "zh"), ids(preset, "en"), preset);
+    for (const lang of ["en", "zh"]) {
+      for (const section of howToPlay(preset, lang).sections) {
+        assert.ok(section.heading, `${preset} ${lang} ${section.id}`);
+        assert.ok(section.paragraphs.length + section.items.length > 0, `${preset} ${lang} ${section.id}`);
+      }
+    }
+    // No English words left in the Chinese text (ranks, key caps and Esc are not words).
+    const zh = howToPlay(preset, "zh").sections.flatMap((s) => [s.heading, ...s.paragraphs, ...s.items]).join(" ");
+    const words = (zh.match(/[A-Za-z]{2,}/g) ?? []).filter((w) => w !== "Esc");
+    assert.deepEqual(words, [], preset);
+    assert.ok(scoringLine(preset, "en").startsWith("Scoring"));
+    assert.ok(scoringLine(preset, "zh").startsWith("计分"));
+  }
+  for (const needed of ["deck", "lead", "kinds", "follow", "pass", "last-card", "scoring", "keys"]) {
+    assert.ok(ids("standard", "en").includes(needed), needed);
+  }
+  assert.ok(ids("club", "en").includes("timer"));
+  assert.ok(!ids("standard", "en").includes("timer"));
+  assert.ok(!ids("classic16", "en").includes("last-play")); // no short last play there
+  const text = (preset) => JSON.stringify(howToPlay(preset, "en"));
+  assert.match(text("compact15"), /45 cards/);
+  assert.match(text("compact15"), /face up/);
+  assert.match(text("classic16"), /must include ♠3/);
+  assert.match(text("club"), /pays nothing/);
+  assert.match(text("standard"), /need not contain ♠3/);
+  assert.deepEqual(howToPlay("no-such-preset", "en"), howToPlay("standard", "en"));
+});
+
+test("card labels name the rank in words in English, suit then rank in Chinese", () => {
+  assert.equal(cardLabel(translatorFor("en"), "QH"), "Queen of hearts");
+  assert.equal(cardLabel(translatorFor("en"), "10S"), "10 of spades");
+  assert.equal(cardLabel(translatorFor("zh"), "QH"), "红桃Q");
+  assert.equal(cardShort("7H"), "♥7");
+  assert.equal(cardShort("10C"), "♣10");
+});
+
+const CLUB = { name: "club", label: { en: "Club", zh: "俱乐部" }, timer: { lead: 20, follow: 15 }, alert_counts: [1, 2] };
+const STANDARD = { name: "standard", label: { en: "Standard 16", zh: "十六张标准" }, timer: null, alert_counts: [1] };
+
+function clubState(overrides = {}) {
+  const view = {
+    format: 1,
+    rules: "club",
+    seat: 0,
+    hand: ["3S", "5D", "9C"],
+    counts: [3, 2, 1],
+    to_move: 0,
+    standing: null,
+    passes: 0,
+    history: [],
+    played: [true, true, true],
+    face_up: null,
+    spade3_first: false,
+    last_card: [false, false, true],
+    unseen: [],
+    over: false,
+    winner: null,
+    settlement: null,
+  };
+  return {
+    engine: "ready",
+    boot: { phase: "wait", loaded: 0, total: 0, error: null },
+    lang: "en",
+    settings: { level: "easy", preset: "club", language: "en", speed: "normal", sound: "off" },
+    presets: [STANDARD, CLUB],
+    levels: ["easy", "medium", "hard"],
+    snapshot: { game: {}, deal_code: "D1", view, you: { lead: true, can_pass: false, pass_refusal: null, hints: [["3S"]], greyed: [] }, event: null },
+    handId: "h1",
+    selection: [],
+    judgement: null,
+    judgementStale: false,
+    hintIndex: 0,
+    busy: false,
+    flash: null,
+    notice: null,
+    linkNotice: null,
+    session: EMPTY_SESSION,
+    offlineReady: false,
+    panel: null,
+    handLevel: "easy",
+    timer: null,
+    autoPlay: false,
+    timeoutsInRow: 0,
+    focusCard: null,
+    focusIndex: 0,
+    ...overrides,
+  };
+}
+
+test("the table model: club lights seats at two and one cards, and labels them", () => {
+  const model = buildTableModel(clubState());
+  assert.deepEqual(model.seats.map((s) => s.alert), [null, 2, 1]);
+  assert.deepEqual(model.seats.map((s) => s.warning), [false, false, true]);
+  assert.equal(model.seats[1].alertText, "Two cards!");
+  assert.equal(model.seats[1].label, "West: 2 cards, two cards left");
+  assert.equal(model.seats[2].label, "East: 1 card, last card");
+  assert.equal(model.seats[0].label, "You: 3 cards, to play");
+  const standard = buildTableModel(clubState({ snapshot: { ...clubState().snapshot, view: { ...clubState().snapshot.view, rules: "standard" } } }));
+  assert.deepEqual(standard.seats.map((s) => s.alert), [null, null, 1]);
+});
+
+test("the table model: the timer, auto-play locking the hand, the face-up card, the ♠3 prompt", () => {
+  const timed = buildTableModel(clubState({ timer: { seconds: 4, total: 20, paused: false, expired: false } }));
+  assert.equal(timed.dialogs.timer.seconds, 4);
+  assert.equal(timed.dialogs.timer.urgent, true);
+  assert.equal(timed.dialogs.timer.fraction, 0.2);
+  assert.equal(timed.dialogs.timer.label, "Time left: 4 seconds");
+  assert.equal(timed.hand.locked, false);
+  const auto = buildTableModel(clubState({ autoPlay: true, timer: { seconds: 4, total: 20, paused: false } }));
+  assert.equal(auto.dialogs.timer, null);
+  assert.equal(auto.dialogs.auto.text, "Auto-play is on: your turns are played for you.");
+  assert.equal(auto.hand.locked, true);
+  assert.equal(auto.buttons.hint.enabled, false);
+
+  const view = { ...clubState().snapshot.view, rules: "compact15", face_up: { card: "7H", seat: 1 } };
+  const faceUp = buildTableModel(clubState({ snapshot: { ...clubState().snapshot, view } }));
+  assert.equal(faceUp.faceUp, "West holds the face-up ♥7 and opens");
+  const mine = buildTableModel(clubState({ lang: "zh", snapshot: { ...clubState().snapshot, view: { ...view, face_up: { card: "7H", seat: 0 } } } }));
+  assert.equal(mine.faceUp, "你持有明牌 ♥7，由你先出");
+
+  const prompt = { legal: false, code: null, combo: null, message: { en: "Your lead: select cards to play.", zh: "" } };
+  const first = { ...clubState().snapshot.view, spade3_first: true };
+  const spade3 = buildTableModel(clubState({ judgement: prompt, snapshot: { ...clubState().snapshot, view: first } }));
+  assert.equal(spade3.status.text, "Your lead: the first play must include ♠3.");
+});
+
+test("the table model: settings and help panels in the chosen language", () => {
+  const open = buildTableModel(clubState({ panel: "help", lang: "zh" }));
+  assert.equal(open.dialogs.open, "help");
+  assert.equal(open.dialogs.help.title, "玩法：俱乐部");
+  assert.ok(open.dialogs.help.sections.some((s) => s.id === "timer"));
+  assert.equal(buildTableModel(clubState()).dialogs.help, null); // built only while open
+  const settings = buildTableModel(clubState({ settings: { ...clubState().settings, preset: "standard", level: "hard" } })).dialogs.settings;
+  assert.equal(settings.thisHand, "This hand: Club, Easy."); // the hand on the table, not the next one
+  assert.deepEqual(settings.language.options.map((o) => [o.label, o.lang]), [["English", "en"], ["简体中文", "zh-Hans"]]);
+  assert.deepEqual(settings.sound.options.map((o) => o.value), ["off", "on"]);
+});

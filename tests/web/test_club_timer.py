@@ -1,0 +1,151 @@
+"""The club's turn timer: a visible countdown of 20 s to lead and 15 s to
+follow that a dialog holds; at zero the engine plays for the person; two
+timeouts in a row switch on auto-play until Stop auto; seats lit at two cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from table_features import (
+    close_panel,
+    deal_with_preset,
+    expected_timeout_play,
+    open_settings,
+    read_save,
+)
+from web_table import (
+    counts,
+    moves,
+    open_page,
+    play_until,
+    wait_moves_beyond,
+    wait_my_turn_or_over,
+)
+
+SET_VISIBILITY = """state => {
+  Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => state});
+  document.dispatchEvent(new Event('visibilitychange'));
+}"""
+
+
+def seconds_shown(page: Any) -> int:
+    return int(page.get_attribute("[data-timer]", "data-seconds") or "-1")
+
+
+def my_actions(page: Any) -> int:
+    return sum(1 for entry in read_save(page)["view"]["history"] if entry["seat"] == 0)
+
+
+def test_countdown_holds_for_a_dialog_then_the_engine_plays_at_zero(table: Any) -> None:
+    page = table.page
+    open_page(page, table.site.url)  # the real times: one turn is waited out
+    deal_with_preset(page, "club")
+    wait_my_turn_or_over(page)
+    saved = read_save(page)
+    assert saved["view"]["to_move"] == 0
+    limit = 20 if saved["view"]["standing"] is None else 15
+    timer = page.locator("[data-timer]")
+    assert timer.is_visible()
+    first = seconds_shown(page)
+    assert limit - 10 <= first <= limit, (first, limit)  # (slack for a busy machine)
+    label = timer.get_attribute("aria-label") or ""
+    assert str(first) in label or str(first - 1) in label
+
+    # Reading the settings holds the clock; closing them lets it run on.
+    open_settings(page)
+    held = seconds_shown(page)
+    page.wait_for_timeout(2500)
+    assert seconds_shown(page) == held
+    close_panel(page)
+    page.wait_for_function(
+        "n => Number(document.querySelector('[data-timer]').dataset.seconds) < n", arg=held
+    )
+    # So does a hidden page (switching apps): the browser says so with visibilitychange.
+    page.evaluate(SET_VISIBILITY, "hidden")
+    held = seconds_shown(page)
+    page.wait_for_timeout(2500)
+    assert seconds_shown(page) == held
+    page.evaluate(SET_VISIBILITY, "visible")
+
+    # At zero the engine makes the timeout play: the smallest that beats, or the lowest single.
+    before = moves(page)
+    wait_moves_beyond(page, before, timeout=(limit + 30) * 1000)
+    action = read_save(page)["view"]["history"][before]
+    assert action["seat"] == 0
+    assert action["cards"] == expected_timeout_play(saved)
+    assert "Time is up" in (page.text_content("[data-notice]") or "")
+    assert page.is_hidden("[data-auto]")  # one timeout is not auto-play
+
+
+def test_two_timeouts_in_a_row_switch_on_auto_play_until_stop_auto(table: Any) -> None:
+    page = table.page
+    # Test hook (README): every turn of the person gets 3 seconds instead of 20/15.
+    open_page(page, table.site.url + "?turn-seconds=3")
+    deal_with_preset(page, "club")
+    page.wait_for_selector("[data-auto]:not([hidden])", timeout=90_000)
+    assert my_actions(page) >= 2
+    assert "auto-play" in (page.text_content("[data-notice]") or "")
+    stop = page.locator("[data-action=stop-auto]")
+    assert stop.is_visible() and stop.is_enabled()
+    assert page.is_hidden("[data-timer]")
+    assert "locked" in (page.get_attribute("[data-hand]", "class") or "")
+
+    # While it is on, the person's turns play themselves.
+    done = my_actions(page)
+    page.wait_for_function(
+        """n => document.querySelector('[data-result]:not([hidden])') ||
+               JSON.parse(localStorage.getItem('paodekuai.save')).view.history
+                 .filter(e => e.seat === 0).length > n""",
+        arg=done,
+        timeout=60_000,
+    )
+
+    stop.click()
+    page.wait_for_selector("[data-auto]", state="hidden")
+    if page.is_visible("[data-result]"):
+        page.click("[data-action=new]")
+    # The next timeout is the first in a row again: it plays once, and auto-play stays off.
+    wait_my_turn_or_over(page)
+    assert page.is_visible("[data-timer]")
+    assert 0 < seconds_shown(page) <= 3
+    done = my_actions(page)
+    page.wait_for_function(
+        """n => JSON.parse(localStorage.getItem('paodekuai.save')).view.history
+                 .filter(e => e.seat === 0).length > n""",
+        arg=done,
+        timeout=30_000,
+    )
+    assert page.is_hidden("[data-auto]")
+    assert "Time is up" in (page.text_content("[data-notice]") or "")
+
+
+def test_club_lights_a_seat_at_two_cards_and_at_one(table: Any) -> None:
+    page = table.page
+    open_page(page, table.site.url + "?turn-seconds=300")
+    deal_with_preset(page, "club")
+
+    def someone_low(p: Any) -> bool:
+        return bool(
+            p.evaluate(
+                """() => [...document.querySelectorAll('[data-seat]')].some(s =>
+                     ['1', '2'].includes(s.querySelector('[data-count]').textContent))"""
+            )
+        )
+
+    for _ in range(4):
+        play_until(page, stop=someone_low)
+        if someone_low(page):
+            break
+        page.click("[data-action=new]")
+        page.wait_for_selector("[data-result]", state="hidden")
+    seen = counts(page)
+    assert 1 in seen or 2 in seen, seen
+    for seat, n in enumerate(seen):
+        node = f'[data-seat="{seat}"]'
+        alert = page.get_attribute(node, "data-alert")
+        assert alert == (str(n) if n in (1, 2) else None), (seat, n, alert)
+        assert (page.get_attribute(node, "data-warning") is not None) == (n == 1)
+        label = page.get_attribute(node, "aria-label") or ""
+        if n == 2:
+            assert "two cards left" in label
+            assert (page.text_content(f"{node} [data-flag]") or "").strip() == "Two cards!"

@@ -1,0 +1,148 @@
+"""Playing without a pointer, and what a screen reader hears: arrow keys move
+among the cards (one tab stop), Space/↑/↓ select, H/P/X hint, play and pass;
+labels for cards and seats; focus rings; reduced motion stops the animations."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from web_table import (
+    hand,
+    is_over,
+    moves,
+    open_page,
+    selected,
+    wait_moves_beyond,
+    wait_my_turn_or_over,
+)
+
+FOCUSED_CARD = (
+    "() => document.activeElement?.closest('[data-hand] [data-card]')?.dataset.card ?? null"
+)
+CARD_LABELS = "els => els.map(e => e.getAttribute('aria-label'))"
+CARD_LABEL_EN = re.compile(r"^(\d+|Jack|Queen|King|Ace) of (spades|hearts|diamonds|clubs)$")
+CARD_LABEL_ZH = re.compile(r"^(黑桃|红桃|方块|梅花)(\d+|J|Q|K|A)$")
+
+
+def focused(page: Any) -> str | None:
+    code: str | None = page.evaluate(FOCUSED_CARD)
+    return code
+
+
+def wait_selected(page: Any, codes: list[str]) -> None:
+    page.wait_for_function(
+        """want => JSON.stringify(
+                [...document.querySelectorAll('[data-hand] [data-card][aria-pressed=true]')]
+                .map(e => e.dataset.card)) === JSON.stringify(want)""",
+        arg=codes,
+    )
+
+
+def test_a_hands_first_moves_with_the_keyboard_only(table: Any) -> None:
+    page = table.page
+    open_page(page, table.site.url)
+    wait_my_turn_or_over(page)
+    assert not is_over(page)
+    cards = hand(page)
+
+    # The first arrow press steps into the hand; the hand is one tab stop.
+    page.keyboard.press("ArrowRight")
+    assert focused(page) == cards[0]
+    page.keyboard.press("ArrowRight")
+    assert focused(page) == cards[1]
+    stops = page.eval_on_selector_all("[data-hand] [data-card][tabindex='0']", "els => els.length")
+    assert stops == 1
+    assert page.get_attribute(f'[data-card="{cards[1]}"]', "tabindex") == "0"
+    page.keyboard.press("End")
+    assert focused(page) == cards[-1]
+    page.keyboard.press("Home")
+    assert focused(page) == cards[0]
+    page.keyboard.press("ArrowRight")
+
+    # Space selects and puts back; ↑ and ↓ do the same; Esc clears.
+    page.keyboard.press("Space")
+    wait_selected(page, [cards[1]])
+    page.keyboard.press("Space")
+    wait_selected(page, [])
+    page.keyboard.press("ArrowUp")
+    wait_selected(page, [cards[1]])
+    page.keyboard.press("ArrowDown")
+    wait_selected(page, [])
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Escape")
+    wait_selected(page, [])
+
+    # N does not throw a hand away mid-hand.
+    code = page.text_content("[data-deal-code]")
+    page.keyboard.press("n")
+    page.wait_for_timeout(300)
+    assert page.text_content("[data-deal-code]") == code and hand(page) == cards
+
+    # Three turns by keys: H then P, or X when there is nothing to play.
+    turns = 0
+    for _ in range(3):
+        wait_my_turn_or_over(page)
+        if is_over(page):
+            break
+        before = moves(page)
+        if page.is_enabled("[data-action=hint]"):
+            page.keyboard.press("h")
+            page.wait_for_selector("[data-action=play]:not([disabled])")
+            assert selected(page)
+            page.keyboard.press("p")
+        else:
+            page.keyboard.press("x")
+        wait_moves_beyond(page, before)
+        turns += 1
+        if turns == 1 and len(hand(page)) < len(cards):
+            # Played cards leave; keyboard focus stays in the hand, on a card still there.
+            assert focused(page) in hand(page)
+    assert turns >= 2 or is_over(page)
+
+
+def test_what_a_screen_reader_hears_and_a_visible_focus_ring(table: Any) -> None:
+    page = table.page
+    open_page(page, table.site.url)
+    wait_my_turn_or_over(page)
+    labels = page.eval_on_selector_all("[data-hand] [data-card]", CARD_LABELS)
+    assert labels and all(CARD_LABEL_EN.match(label) for label in labels), labels
+    queen = next((c for c in hand(page) if c.startswith("Q")), None)
+    if queen:
+        suit = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[queen[-1]]
+        assert page.get_attribute(f'[data-card="{queen}"]', "aria-label") == f"Queen of {suit}"
+    for seat in range(3):
+        node = f'[data-seat="{seat}"]'
+        label = page.get_attribute(node, "aria-label") or ""
+        name = (page.text_content(f"{node} [data-seat-name]") or "").strip()
+        count = (page.text_content(f"{node} [data-count]") or "").strip()
+        assert label.startswith(name) and count in label, label
+        assert ("to play" in label) == (page.get_attribute(node, "data-turn") is not None)
+        assert page.get_attribute(node, "role") == "group"
+    assert page.get_attribute("[data-status]", "aria-live") == "polite"
+    assert page.get_attribute("[data-hand]", "aria-label") == "Your hand"
+
+    # The card in focus wears a ring that can be seen.
+    page.keyboard.press("ArrowRight")
+    ring = page.evaluate(
+        """() => { const s = getComputedStyle(document.activeElement.querySelector('.face'));
+                   return [s.outlineStyle, parseFloat(s.outlineWidth)]; }"""
+    )
+    assert ring[0] == "solid" and ring[1] >= 2, ring
+
+    # Chinese labels read the suit then the rank.
+    page.click("[data-action=language]")
+    labels = page.eval_on_selector_all("[data-hand] [data-card]", CARD_LABELS)
+    assert all(CARD_LABEL_ZH.match(label) for label in labels), labels
+
+
+def test_reduced_motion_stops_the_animations(open_table: Any) -> None:
+    browsing = open_table(reduced_motion="reduce")
+    page = browsing.page
+    open_page(page, browsing.site.url)
+    durations = page.eval_on_selector_all(
+        "[data-hand] [data-card], [data-action=new]",
+        "els => els.map(e => getComputedStyle(e))"
+        ".map(s => [s.transitionDuration, s.animationName])",
+    )
+    assert durations and all(d == "0s" and a == "none" for d, a in durations), durations

@@ -1,0 +1,140 @@
+"""Settings: rules and difficulty apply from the next hand (and say so),
+every choice survives a reload; the Settings and How to play dialogs fit a
+phone held either way and a laptop; How to play follows the chosen rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from table_features import (
+    CODE_LETTER,
+    close_panel,
+    open_settings,
+    read_save,
+    read_settings,
+)
+from web_table import open_page, status, take_turn, wait_my_turn_or_over
+
+VIEWPORTS = (
+    {"width": 390, "height": 844},
+    {"width": 844, "height": 390},
+    {"width": 1366, "height": 768},
+)
+
+
+def test_rules_and_difficulty_wait_for_the_next_hand_and_settings_survive_a_reload(
+    table: Any,
+) -> None:
+    page = table.page
+    open_page(page, table.site.url)
+    code = page.text_content("[data-deal-code]") or ""
+    assert code.startswith(CODE_LETTER["standard"])
+    open_settings(page)
+    assert "next hand" in (page.text_content("[data-panel=settings]") or "")
+    page.select_option("[data-setting=preset]", "classic16")
+    assert "next hand" in status(page)
+    page.select_option("[data-setting=level]", "hard")
+    page.select_option("[data-setting=speed]", "normal")
+    page.select_option("[data-setting=sound]", "on")
+    close_panel(page)
+    stored = read_settings(page)
+    assert {name: stored[name] for name in ("preset", "level", "speed", "sound")} == {
+        "preset": "classic16",
+        "level": "hard",
+        "speed": "normal",
+        "sound": "on",
+    }
+    # The hand on the table keeps its rules and its opponents (with sound on now).
+    assert page.text_content("[data-deal-code]") == code
+    wait_my_turn_or_over(page)
+    take_turn(page)
+    saved = read_save(page)
+    assert saved["game"]["rules"] == "standard" and saved["level"] == "easy"
+
+    page.reload()
+    open_page(page, table.site.url)
+    assert page.text_content("[data-deal-code]") == code  # the same hand resumes
+    open_settings(page)
+    chosen = {"preset": "classic16", "level": "hard", "speed": "normal", "sound": "on"}
+    for setting, value in chosen.items():
+        assert page.eval_on_selector(f"[data-setting={setting}]", "s => s.value") == value, setting
+    assert "Standard 16, Easy" in (page.text_content("[data-settings-hand]") or "")
+    close_panel(page)
+    page.click("[data-action=new]")
+    page.wait_for_function(
+        "letter => document.querySelector('[data-deal-code]').textContent.startsWith(letter)",
+        arg=CODE_LETTER["classic16"],
+    )
+    saved = read_save(page)
+    assert saved["game"]["rules"] == "classic16" and saved["level"] == "hard"
+
+
+def inside(box: dict[str, float] | None, viewport: dict[str, int]) -> bool:
+    return bool(
+        box
+        and box["x"] >= 0
+        and box["y"] >= 0
+        and box["x"] + box["width"] <= viewport["width"] + 0.5
+        and box["y"] + box["height"] <= viewport["height"] + 0.5
+    )
+
+
+def reachable(page: Any, selector: str) -> bool:
+    """The middle of the element is that element (or inside it): nothing covers it."""
+    return bool(
+        page.eval_on_selector(
+            selector,
+            """el => { const r = el.getBoundingClientRect();
+                       const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+                       return hit === el || el.contains(hit); }""",
+        )
+    )
+
+
+def test_the_dialogs_fit_phones_and_laptops_and_help_follows_the_rules(table: Any) -> None:
+    page = table.page
+    open_page(page, table.site.url)
+    for viewport in VIEWPORTS:
+        page.set_viewport_size(viewport)
+        open_settings(page)
+        assert inside(page.locator("[data-panel=settings]").bounding_box(), viewport), viewport
+        for control in ("preset", "level", "language", "speed", "sound"):
+            selector = f"[data-panel=settings] [data-setting={control}]"
+            assert inside(page.locator(selector).bounding_box(), viewport), (viewport, control)
+            assert reachable(page, selector), (viewport, control)
+        done = "[data-panel=settings] [data-action=close-panel]"
+        assert inside(page.locator(done).bounding_box(), viewport) and reachable(page, done)
+        # Esc closes it, and it opens again.
+        page.keyboard.press("Escape")
+        page.wait_for_selector("dialog[open]", state="detached")
+        open_settings(page)
+        close_panel(page)
+
+        page.click("[data-action=help]")
+        page.wait_for_selector("[data-panel=help][open] [data-help-section]")
+        assert inside(page.locator("[data-panel=help]").bounding_box(), viewport), viewport
+        close = "[data-panel=help] [data-action=close-panel]"
+        assert inside(page.locator(close).bounding_box(), viewport) and reachable(page, close)
+        close_panel(page)
+
+    # How to play follows the rules chosen in Settings (before any hand of them is dealt).
+    def help_text() -> str:
+        page.click("[data-action=help]")
+        page.wait_for_selector("[data-panel=help][open] [data-help-section]")
+        text = page.text_content("[data-panel=help]") or ""
+        close_panel(page)
+        return text
+
+    standard = help_text()
+    assert "Standard 16" in standard and "You must beat if you can" in standard
+    assert "Turn timer" not in standard and "Keyboard" in standard
+    open_settings(page)
+    page.select_option("[data-setting=preset]", "club")
+    close_panel(page)
+    club = help_text()
+    assert "Club" in club and "Turn timer" in club and "20 seconds" in club
+    open_settings(page)
+    page.select_option("[data-setting=preset]", "compact15")
+    close_panel(page)
+    compact = help_text()
+    assert "45 cards" in compact and "face up" in compact and "Bombs may be split" in compact

@@ -1,0 +1,78 @@
+// From the controller's state to what the dialogs of issue 5 show, in the
+// player's language: the Settings dialog, the How to play dialog, the turn
+// timer and the auto-play bar. Plain data, no DOM (render_dialogs.js draws it).
+
+import { LANGUAGES, translate } from "./i18n.js";
+import { howToPlay } from "./how_to_play.js";
+
+/** Seconds left at which the countdown turns urgent (and ticks, with sound on). */
+export const URGENT_SECONDS = 5;
+
+/** The preset summary (from `hello`) a name refers to, or null. */
+export function presetNamed(state, name) {
+  return state.presets.find((preset) => preset.name === name) ?? null;
+}
+
+function choices(t, prefix, values) {
+  return values.map((value) => ({ value, label: t(`${prefix}_${value}`) }));
+}
+
+function settingsModel(state, t) {
+  const view = state.snapshot?.view;
+  const rules = view ? presetNamed(state, view.rules) : null;
+  const level = state.handLevel ?? state.settings.level;
+  return {
+    // Each language is named in itself, and marked as such.
+    language: {
+      value: state.lang,
+      options: LANGUAGES.map((lang) => ({ value: lang, label: t(`language_${lang}`), lang: translate(lang, "htmlLang") })),
+    },
+    speed: { value: state.settings.speed, options: choices(t, "speed", ["normal", "fast"]) },
+    sound: { value: state.settings.sound ?? "off", options: choices(t, "sound", ["off", "on"]) },
+    thisHand: rules ? t("settingsThisHand", { rules: t.message(rules.label), level: t(`level_${level}`) }) : "",
+  };
+}
+
+function helpModel(state, t) {
+  const name = state.settings.preset;
+  const preset = presetNamed(state, name);
+  const label = preset ? t.message(preset.label) : name;
+  return { preset: name, title: t("helpTitle", { rules: label }), ...howToPlay(name, state.lang) };
+}
+
+function timerModel(state, t) {
+  const timer = state.timer;
+  if (!timer || state.autoPlay) return null;
+  const n = timer.seconds;
+  return {
+    seconds: n,
+    fraction: timer.total > 0 ? Math.min(1, n / timer.total) : 0,
+    paused: timer.paused,
+    urgent: n <= URGENT_SECONDS,
+    text: t("timerText", { n }),
+    label: timer.paused ? t("timerPaused", { n }) : t("timerLabel", { n }),
+  };
+}
+
+export function dialogsModel(state, t) {
+  return {
+    open: state.panel ?? null, // "settings" | "help" | null
+    speed: state.settings.speed,
+    texts: {
+      settingsButton: t("settingsButton"),
+      settingsTitle: t("settingsTitle"),
+      helpButton: t("helpButton"),
+      languageLabel: t("languageLabel"),
+      speedLabel: t("speedLabel"),
+      soundLabel: t("soundLabel"),
+      settingsNote: t("settingsNote"),
+      done: t("done"),
+      close: t("close"),
+      stopAuto: t("stopAuto"),
+    },
+    settings: settingsModel(state, t),
+    help: state.panel === "help" ? helpModel(state, t) : null,
+    timer: timerModel(state, t),
+    auto: state.autoPlay ? { text: t("autoOn") } : null,
+  };
+}

@@ -1,0 +1,136 @@
+// Draws the dialogs of issue 5 from model.dialogs (dialogs_model.js): the
+// Settings and How to play dialogs, the turn timer and the auto-play bar.
+// render.js calls it at the end of every render; together they are the only
+// modules that write to the DOM.
+
+function el(doc, tag, className, text) {
+  const node = doc.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function setText(node, text) {
+  if (node && node.textContent !== text) node.textContent = text;
+}
+
+function fillSelect(doc, select, { value, options }, enabled = true) {
+  if (!select) return;
+  const signature = JSON.stringify(options);
+  if (select.dataset.options !== signature) {
+    select.replaceChildren(
+      ...options.map((option) => {
+        const node = el(doc, "option", "", option.label);
+        node.value = option.value;
+        if (option.lang) node.lang = option.lang;
+        return node;
+      }),
+    );
+    select.dataset.options = signature;
+  }
+  if (select.value !== value) select.value = value;
+  select.disabled = !enabled;
+}
+
+/** Opens or closes a dialog as a modal (focus stays inside, Esc closes it, the table is inert). */
+function showDialog(dialog, open) {
+  if (!dialog || dialog.open === open) return;
+  if (!open) {
+    dialog.close();
+    return;
+  }
+  if (typeof dialog.showModal === "function") {
+    dialog.showModal();
+  } else {
+    dialog.setAttribute("open", ""); // very old browsers: a plain panel
+  }
+}
+
+export function createDialogRenderer(doc) {
+  const root = doc.querySelector("[data-app]");
+  const q = (selector, scope = root) => scope?.querySelector(selector) ?? null;
+  const settings = q("[data-panel=settings]");
+  const help = q("[data-panel=help]");
+
+  function renderTexts(texts) {
+    for (const node of root.querySelectorAll("[data-text]")) {
+      const value = texts[node.dataset.text];
+      if (typeof value === "string") setText(node, value);
+    }
+  }
+
+  function renderSettings(model) {
+    fillSelect(doc, q("[data-setting=language]"), model.settings.language);
+    fillSelect(doc, q("[data-setting=speed]"), model.settings.speed);
+    fillSelect(doc, q("[data-setting=sound]"), model.settings.sound);
+    const thisHand = q("[data-settings-hand]");
+    setText(thisHand, model.settings.thisHand);
+    if (thisHand) thisHand.hidden = !model.settings.thisHand;
+  }
+
+  function renderHelp(model) {
+    const content = model.help;
+    if (!help || !content) return;
+    setText(q("[data-help-title]", help), content.title);
+    const body = q("[data-help-body]", help);
+    const signature = JSON.stringify(content);
+    if (body.dataset.signature === signature) return;
+    body.dataset.signature = signature;
+    body.replaceChildren(
+      ...content.sections.map((section) => {
+        const part = el(doc, "section", "help-section");
+        part.dataset.helpSection = section.id;
+        part.append(el(doc, "h3", "", section.heading));
+        if (section.items.length) {
+          const list = el(doc, "ul");
+          list.append(...section.items.map((text) => el(doc, "li", "", text)));
+          part.append(list);
+        }
+        for (const text of section.paragraphs) part.append(el(doc, "p", "", text));
+        return part;
+      }),
+    );
+    body.scrollTop = 0;
+  }
+
+  function renderTimer(model) {
+    const node = q("[data-timer]");
+    if (!node) return;
+    const timer = model.timer;
+    node.hidden = timer === null;
+    if (!timer) {
+      delete node.dataset.seconds;
+      return;
+    }
+    if (node.dataset.seconds !== String(timer.seconds)) node.dataset.seconds = String(timer.seconds);
+    node.classList.toggle("urgent", timer.urgent);
+    node.classList.toggle("paused", timer.paused);
+    node.setAttribute("aria-label", timer.label);
+    node.setAttribute("title", timer.label);
+    setText(q("[data-timer-seconds]", node), timer.text);
+    node.style.setProperty("--left", String(timer.fraction));
+  }
+
+  function renderAuto(model) {
+    const node = q("[data-auto]");
+    if (!node) return;
+    node.hidden = model.auto === null;
+    if (model.auto) setText(q("[data-auto-text]", node), model.auto.text);
+  }
+
+  function render(model) {
+    const dialogs = model.dialogs;
+    const html = doc.documentElement;
+    if (html.dataset.speed !== dialogs.speed) html.dataset.speed = dialogs.speed;
+    renderTexts(dialogs.texts);
+    renderSettings(dialogs);
+    renderHelp(dialogs);
+    renderTimer(dialogs);
+    renderAuto(dialogs);
+    // Last, so a dialog opens with its content already in place.
+    showDialog(settings, dialogs.open === "settings");
+    showDialog(help, dialogs.open === "help");
+  }
+
+  return { render };
+}
