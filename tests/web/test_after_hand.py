@@ -10,6 +10,7 @@ import json
 import re
 from typing import Any
 
+from table_features import choose
 from web_table import (
     hand,
     is_over,
@@ -254,7 +255,7 @@ def test_statistics_count_each_hand_once_and_survive_a_reload(table: Any) -> Non
     page = table.page
     open_page(page, f"{table.site.url}#deal={SHORT_DEAL}")
     # The difficulty counted is the one the hand was dealt at (Easy), not a later change.
-    page.select_option("[data-setting=level]", "medium")
+    choose(page, "level", "medium")  # in the Settings dialog
     play_until(page, max_turns=80)
     settlement = stored(page, SAVE_KEY)["view"]["settlement"]
     winner = stored(page, SAVE_KEY)["view"]["winner"]
