@@ -31,6 +31,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import sync_playwright
+
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM_FLAGS = [
     "--no-sandbox",
@@ -50,7 +52,11 @@ new PerformanceObserver((list) => {
 }).observe({type: "longtask", buffered: true});
 window.__frameGaps = [];
 let last = performance.now();
-const tick = (now) => { window.__frameGaps.push(now - last); last = now; requestAnimationFrame(tick); };
+const tick = (now) => {
+  window.__frameGaps.push(now - last);
+  last = now;
+  requestAnimationFrame(tick);
+};
 requestAnimationFrame(tick);
 """
 MY_TURN_OR_OVER = """() => {
@@ -151,8 +157,6 @@ def main() -> int:
     parser.add_argument("--decisions", type=int, default=80, help="computer decisions per level")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
-
     build = load_build()
     if not (build.DIST / "index.html").exists():
         build.build()

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from typing import Any
 
 import pytest
 
 from paodekuai import RULES, Game
-from paodekuai.cards import card_id
 from paodekuai.ai import Bot
+from paodekuai.cards import card_id
 from paodekuai.service import Service, snapshot
 
 
@@ -200,7 +201,7 @@ def test_replay_shows_every_step_with_all_hands() -> None:
     steps = result["steps"]
     assert len(steps) == len(data["actions"]) + 1
     assert [len(h) for h in steps[0]["hands"]] == [16, 16, 16]
-    for before, after in zip(steps, steps[1:], strict=False):
+    for before, after in itertools.pairwise(steps):
         moved = after["seat"]
         played = after["cards"] or []
         assert sorted(before["hands"][moved]) == sorted(after["hands"][moved] + played)
