@@ -294,8 +294,12 @@ def write_modulepreload(dist: Path) -> None:
     if MODULEPRELOAD_MARK not in html:
         return
     modules = module_graph(dist / "js" / "main.js")
+    # Low priority: on a first visit the engine's worker (started by early_worker.js)
+    # and its Pyodide downloads are the long pole; the page's modules must not
+    # take the browser's connections ahead of them.
     links = "\n    ".join(
-        f'<link rel="modulepreload" href="{path.relative_to(dist.resolve()).as_posix()}">'
+        '<link rel="modulepreload" fetchpriority="low"'
+        f' href="{path.relative_to(dist.resolve()).as_posix()}">'
         for path in sorted(modules)
     )
     index.write_text(html.replace(MODULEPRELOAD_MARK, links), encoding="utf-8")

@@ -34,14 +34,6 @@ from typing import Any
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 TIMEOUT_MS = 120_000
 #: Settings for the page, and probes of the main thread: long tasks and frame gaps.
 PROBES = """
@@ -168,7 +160,8 @@ def main() -> int:
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(
-                executable_path=build.find_chromium() or "/usr/bin/chromium", args=CHROMIUM_FLAGS
+                executable_path=build.find_chromium() or "/usr/bin/chromium",
+                args=list(build.CHROMIUM_FLAGS),
             )
             try:
                 for level in ("medium", "hard"):

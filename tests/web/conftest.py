@@ -17,14 +17,6 @@ from typing import Any
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 #: Computer seats move after a short pause; the tests use the fast setting.
 FAST_SETTINGS_SCRIPT = """
 try {
@@ -112,7 +104,7 @@ def site(start_site: Callable[[], Site]) -> Site:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def browser(build_module: ModuleType) -> Iterator[Any]:
     try:
         from playwright.sync_api import sync_playwright  # noqa: PLC0415 (optional outside CI)
     except ImportError:  # pragma: no cover - only outside `build.py test`
@@ -125,7 +117,9 @@ def browser() -> Iterator[Any]:
             pytest.fail(f"Chromium not found at {executable}")
         pytest.skip("no Chromium (python build.py test installs it)")
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+        chromium = playwright.chromium.launch(
+            executable_path=executable, args=list(build_module.CHROMIUM_FLAGS)
+        )
         yield chromium
         chromium.close()
 

@@ -46,6 +46,45 @@ def test_boots_to_ready_and_deals_a_hand(table: Any) -> None:
     assert page.is_hidden("[data-result]")
 
 
+BOOT_TEXTS_RECORDER = """
+window.__bootTexts = [];
+new MutationObserver(() => {
+  const text = document.querySelector("[data-boot-text]")?.textContent ?? "";
+  if (text && window.__bootTexts.at(-1)?.text !== text) {
+    window.__bootTexts.push({text, at: performance.now()});
+  }
+}).observe(document, {subtree: true, childList: true, characterData: true});
+"""
+
+
+def test_first_visit_shows_the_download_in_megabytes_and_percent_then_the_start(
+    table: Any,
+) -> None:
+    page = table.page
+    page.add_init_script(BOOT_TEXTS_RECORDER)
+    open_page(page, table.site.url)
+    shown_at: list[dict[str, Any]] = page.evaluate("window.__bootTexts")
+    texts = [entry["text"] for entry in shown_at]
+    downloading = [
+        re.search(r"([0-9.]+) of ([0-9.]+) MB \(([0-9]+)%\)", text) for text in texts
+    ]
+    shown = [match for match in downloading if match]
+    marks = page.evaluate("performance.getEntriesByType('mark').map(m => [m.name, m.startTime])")
+    assert shown, (texts, marks)
+    assert all(abs(float(m.group(2)) - 13.6) < 1.5 for m in shown), texts  # about 13 MB
+    percents = [int(m.group(3)) for m in shown]
+    assert percents == sorted(percents), texts
+    assert percents[-1] == 100, texts
+    # After the downloads, the panel says the engine is starting (not 100 % downloading).
+    # While Python starts (seconds in Pyodide), the panel says so instead of
+    # sitting at "100 %" of a download that is over.
+    last_download = max(i for i, m in enumerate(downloading) if m)
+    starting = [e for e in shown_at[last_download + 1 :] if "Starting the game engine" in e["text"]]
+    assert starting, texts
+    ready_at = page.evaluate("performance.getEntriesByName('pdk:engine-ready')[0].startTime")
+    assert ready_at - starting[0]["at"] > 300, (ready_at, starting)
+
+
 def test_whole_hand_by_hint_play_and_pass_to_the_result(table: Any) -> None:
     page = table.page
     open_page(page, table.site.url)

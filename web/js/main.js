@@ -4,7 +4,6 @@
 // legality, hints, greyed cards, the counter and the scores come from the engine.
 
 import { createEngineClient, EngineDown } from "./engine_client.js";
-import { earlyWorker } from "./early_worker.js";
 import { createStorage } from "./storage.js";
 import { SAVE_KEY, makeSave, newHandId, readSave, snapshotFromSave } from "./save.js";
 import {
@@ -19,7 +18,7 @@ import {
 import { LANGUAGES, pickLanguage } from "./i18n.js";
 import { sameRank } from "./cards.js";
 import { dealCodeFromHash, dealLink, withoutHash } from "./deal_link.js";
-import { buildTableModel } from "./table_model.js";
+import { buildBootModel, buildTableModel } from "./table_model.js";
 import { createRenderer } from "./render.js";
 import { bindInput } from "./input.js";
 import { enableOffline } from "./offline.js";
@@ -113,12 +112,14 @@ function createApp(win) {
   });
 
   const client = createEngineClient({
-    workerUrl: earlyWorker.url,
-    early: earlyWorker,
+    workerUrl: new URL("./worker.js", import.meta.url),
+    early: win.paodekuaiEarlyWorker ?? null, // started by early_worker.js, when it ran
     stallMs: bootStallMs(win.location.search),
     onProgress(progress) {
       state.boot = { ...state.boot, ...progress };
-      draw();
+      // Only the progress panel changes while Pyodide boots, ten times a second: a
+      // whole-table render each time took main-thread time from the boot itself.
+      renderer.renderBoot(buildBootModel(state));
     },
     onCrash(error) {
       recoverEngine(error);

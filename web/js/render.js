@@ -3,27 +3,8 @@
 // from one model (see table_model.js); it keeps the hand's card elements keyed
 // by code so a selection change never replaces the element under a finger.
 
+import { el, fillSelect, setText, suitIcon, toggleAttr } from "./dom.js";
 import { createDialogRenderer } from "./render_dialogs.js";
-
-const SVG_NS = "http://www.w3.org/2000/svg";
-
-function el(doc, tag, className, text) {
-  const node = doc.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function suitIcon(doc, suit, className) {
-  const svg = doc.createElementNS(SVG_NS, "svg");
-  svg.setAttribute("class", className);
-  svg.setAttribute("viewBox", "0 0 100 100");
-  svg.setAttribute("aria-hidden", "true");
-  const use = doc.createElementNS(SVG_NS, "use");
-  use.setAttribute("href", `#suit-${suit}`);
-  svg.append(use);
-  return svg;
-}
 
 /** The face of a card: corner index (rank over suit) and a large suit in the middle. */
 function cardFace(doc, card) {
@@ -32,36 +13,6 @@ function cardFace(doc, card) {
   index.append(el(doc, "span", "rank", card.rank), suitIcon(doc, card.suit, "pip"));
   face.append(index, suitIcon(doc, card.suit, "big"));
   return face;
-}
-
-function setText(node, text) {
-  if (node && node.textContent !== text) node.textContent = text;
-}
-
-function toggleAttr(node, name, on, value = "") {
-  if (!node) return;
-  if (on) {
-    if (node.getAttribute(name) !== value) node.setAttribute(name, value);
-  } else if (node.hasAttribute(name)) {
-    node.removeAttribute(name);
-  }
-}
-
-function setOptions(doc, select, options, value, enabled) {
-  const signature = JSON.stringify(options);
-  if (select.dataset.options !== signature) {
-    select.replaceChildren(
-      ...options.map((option) => {
-        const node = el(doc, "option", "", option.label);
-        node.value = option.value;
-        return node;
-      }),
-    );
-    select.dataset.options = signature;
-  }
-  if (select.value !== value) select.value = value;
-  select.disabled = !enabled || options.length === 0;
-  select.hidden = options.length === 0; // the engine has not said yet what there is to choose
 }
 
 export function createRenderer(doc) {
@@ -88,8 +39,8 @@ export function createRenderer(doc) {
     const language = q("[data-action=language]");
     language.setAttribute("aria-label", bar.languageLabel);
     if (bar.languageLang && language.lang !== bar.languageLang) language.lang = bar.languageLang;
-    setOptions(doc, q("[data-setting=level]"), bar.levels, bar.level, bar.settingsEnabled);
-    setOptions(doc, q("[data-setting=preset]"), bar.presets, bar.preset, bar.settingsEnabled);
+    fillSelect(doc, q("[data-setting=level]"), { value: bar.level, options: bar.levels }, bar.settingsEnabled);
+    fillSelect(doc, q("[data-setting=preset]"), { value: bar.preset, options: bar.presets }, bar.settingsEnabled);
     const newButton = q("[data-action=new]");
     newButton.disabled = !bar.newEnabled;
     newButton.classList.toggle("attention", bar.newHighlighted);
@@ -267,7 +218,7 @@ export function createRenderer(doc) {
     const track = q(".boot-track", panel);
     track.hidden = boot.error;
     track.classList.toggle("indeterminate", boot.percent === null);
-    q("[data-boot-bar]", panel).style.setProperty("--percent", `${boot.percent ?? 0}%`);
+    q("[data-boot-bar]", panel).style.setProperty("--fraction", String((boot.percent ?? 0) / 100));
     q("[data-action=retry]", panel).hidden = !boot.retry;
   }
 
@@ -290,5 +241,5 @@ export function createRenderer(doc) {
     dialogs.render(model);
   }
 
-  return { render };
+  return { render, renderBoot };
 }

@@ -3,34 +3,7 @@
 // render.js calls it at the end of every render; together they are the only
 // modules that write to the DOM.
 
-function el(doc, tag, className, text) {
-  const node = doc.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function setText(node, text) {
-  if (node && node.textContent !== text) node.textContent = text;
-}
-
-function fillSelect(doc, select, { value, options }, enabled = true) {
-  if (!select) return;
-  const signature = JSON.stringify(options);
-  if (select.dataset.options !== signature) {
-    select.replaceChildren(
-      ...options.map((option) => {
-        const node = el(doc, "option", "", option.label);
-        node.value = option.value;
-        if (option.lang) node.lang = option.lang;
-        return node;
-      }),
-    );
-    select.dataset.options = signature;
-  }
-  if (select.value !== value) select.value = value;
-  select.disabled = !enabled;
-}
+import { el, fillSelect, setText } from "./dom.js";
 
 /** Opens or closes a dialog as a modal (focus stays inside, Esc closes it, the table is inert). */
 function showDialog(dialog, open) {

@@ -4,26 +4,7 @@
 // each part is redrawn only when its model changed, so a draw is cheap and a
 // button is never replaced under the pointer.
 
-const SVG_NS = "http://www.w3.org/2000/svg";
-
-function el(doc, tag, className, text) {
-  const node = doc.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function setText(node, text) {
-  if (node && node.textContent !== text) node.textContent = text;
-}
-
-function toggleAttr(node, name, on, value = "") {
-  if (on) {
-    if (node.getAttribute(name) !== value) node.setAttribute(name, value);
-  } else if (node.hasAttribute(name)) {
-    node.removeAttribute(name);
-  }
-}
+import { el, setText, suitIcon, toggleAttr } from "./dom.js";
 
 /** Redraw `node` with `build` only when `data` differs from what it shows. */
 function whenChanged(node, data, build) {
@@ -48,13 +29,7 @@ export function createPanelsRenderer(doc) {
     node.setAttribute("role", "img");
     node.setAttribute("aria-label", card.label);
     node.title = card.label;
-    const svg = doc.createElementNS(SVG_NS, "svg");
-    svg.setAttribute("viewBox", "0 0 100 100");
-    svg.setAttribute("aria-hidden", "true");
-    const use = doc.createElementNS(SVG_NS, "use");
-    use.setAttribute("href", `#suit-${card.suit}`);
-    svg.append(use);
-    node.append(el(doc, "span", "mini-rank", card.rank), svg);
+    node.append(el(doc, "span", "mini-rank", card.rank), suitIcon(doc, card.suit));
     return node;
   }
 

@@ -133,6 +133,11 @@ function cardModel(t, code) {
 }
 
 /** Everything render() draws, from one state. */
+/** Just the boot panel's part of the model (see renderer.renderBoot). */
+export function buildBootModel(state) {
+  return { boot: bootModel(state, translatorFor(state.lang)) };
+}
+
 export function buildTableModel(state) {
   const t = translatorFor(state.lang);
   const snapshot = state.snapshot;

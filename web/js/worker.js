@@ -13,7 +13,10 @@ import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { BUILD_INFO } from "./build_info.js";
 
 const RUNTIME_URL = new URL("../pyodide/", import.meta.url).href;
-const PROGRESS_INTERVAL_MS = 100;
+// Four updates a second: the bar glides between them (a CSS transition of the
+// same length), and each update costs the page a frame that competes with the
+// boot for the CPU (ten a second measurably slowed the first hand on 2 cores).
+const PROGRESS_INTERVAL_MS = 250;
 
 let handle = null;
 const waiting = []; // requests that arrived before the engine was ready
@@ -33,8 +36,18 @@ function trackDownloads() {
   const expected = BUILD_INFO.bootDownloads ?? {};
   const total = Object.values(expected).reduce((sum, size) => sum + size, 0);
   const loadedByFile = new Map();
+  const finished = new Set();
+  // Once the runtime's big files are in, Pyodide is starting, not downloading:
+  // the panel says so. Not awaited: pyodide.asm.mjs (import()ed early, in
+  // parallel) and the engine's wheel (small; fetched while Python starts, and its
+  // reply only reaches this thread's event loop once Python's start is over).
+  const awaited = Object.keys(expected).filter(
+    (name) => name !== "pyodide.asm.mjs" && name !== BUILD_INFO.engineWheel,
+  );
   let lastPost = 0;
+  let started = false;
   const report = (force) => {
+    if (started) return;
     const now = performance.now();
     if (!force && now - lastPost < PROGRESS_INTERVAL_MS) return;
     lastPost = now;
@@ -52,10 +65,22 @@ function trackDownloads() {
         loadedByFile.set(name, loadedByFile.get(name) + value.byteLength);
         report(false);
       }
+      finished.add(name);
     } catch {
       // The download failed: Pyodide sees that on its own copy and the watchdog reports it.
     }
+    if (awaited.length > 0 && awaited.every((file) => finished.has(file))) {
+      allIn();
+    } else {
+      report(true);
+    }
+  };
+  const allIn = () => {
+    if (started) return;
+    for (const name of Object.keys(expected)) loadedByFile.set(name, expected[name]);
     report(true);
+    started = true;
+    post({ kind: "progress", phase: "start" });
   };
   const originalFetch = self.fetch.bind(self);
   self.fetch = async (resource, init) => {
@@ -67,13 +92,7 @@ function trackDownloads() {
     }
     return response;
   };
-  // pyodide.asm.mjs arrives through import(), not fetch: count it once it is in.
-  return () => {
-    if (Object.hasOwn(expected, "pyodide.asm.mjs") && !loadedByFile.has("pyodide.asm.mjs")) {
-      loadedByFile.set("pyodide.asm.mjs", expected["pyodide.asm.mjs"]);
-    }
-    report(true);
-  };
+  return allIn; // for when loadPyodide is done (a cached file may never pass through fetch)
 }
 
 function internalError(id, error) {
@@ -122,7 +141,6 @@ async function boot() {
   });
   downloadsDone();
   const booted = performance.now();
-  post({ kind: "progress", phase: "start" });
   // A missing wheel or a wrong sha256 does not reject loadPyodide: importing tells.
   const service = pyodide.pyimport("paodekuai.service");
   handle = service.handle;

@@ -1,0 +1,61 @@
+// Small DOM helpers shared by the modules that draw (render.js,
+// render_dialogs.js, render_panels.js). Each writes only when the value
+// changes, so a redraw from the same model touches nothing.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+export function el(doc, tag, className, text) {
+  const node = doc.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** A suit shape from the page's sprite (index.html): the shape, not only the colour, tells the suit. */
+export function suitIcon(doc, suit, className = "") {
+  const svg = doc.createElementNS(SVG_NS, "svg");
+  if (className) svg.setAttribute("class", className);
+  svg.setAttribute("viewBox", "0 0 100 100");
+  svg.setAttribute("aria-hidden", "true");
+  const use = doc.createElementNS(SVG_NS, "use");
+  use.setAttribute("href", `#suit-${suit}`);
+  svg.append(use);
+  return svg;
+}
+
+export function setText(node, text) {
+  if (node && node.textContent !== text) node.textContent = text;
+}
+
+export function toggleAttr(node, name, on, value = "") {
+  if (!node) return;
+  if (on) {
+    if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+  } else if (node.hasAttribute(name)) {
+    node.removeAttribute(name);
+  }
+}
+
+/**
+ * Fill a <select> with `options` ({value, label, lang?}) and choose `value`.
+ * The options are rebuilt only when they change; with none (the engine has not
+ * said yet what there is to choose) the select is hidden.
+ */
+export function fillSelect(doc, select, { value, options }, enabled = true) {
+  if (!select) return;
+  const signature = JSON.stringify(options);
+  if (select.dataset.options !== signature) {
+    select.replaceChildren(
+      ...options.map((option) => {
+        const node = el(doc, "option", "", option.label);
+        node.value = option.value;
+        if (option.lang) node.lang = option.lang;
+        return node;
+      }),
+    );
+    select.dataset.options = signature;
+  }
+  if (select.value !== value) select.value = value;
+  select.disabled = !enabled || options.length === 0;
+  select.hidden = options.length === 0;
+}
