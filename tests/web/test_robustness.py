@@ -122,6 +122,16 @@ def test_boot_watchdog_and_failures_show_retry(table: Any) -> None:
     assert "paodekuai" in (page.text_content("[data-boot-detail]") or "")
     page.unroute("**/paodekuai-*.whl")
 
+    # 2b. A damaged wheel (served, but not the bytes the build made) is refused too.
+    page.route(
+        "**/paodekuai-*.whl",
+        lambda route: route.fulfill(status=200, body=b"PK\x03\x04 not the engine"),
+    )
+    page.goto(table.site.url)
+    page.wait_for_selector("html[data-engine=error]", state="attached", timeout=READY_TIMEOUT_MS)
+    assert "damaged" in (page.text_content("[data-boot-detail]") or "")
+    page.unroute("**/paodekuai-*.whl")
+
     # 3. Retry with everything in place plays.
     page.click("[data-action=retry]")
     wait_ready(page)
