@@ -22,10 +22,8 @@ frame takes over 100 ms while it thinks.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import statistics
-import sys
 import threading
 import time
 from pathlib import Path
@@ -33,7 +31,8 @@ from typing import Any
 
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parents[1]
+from bench_browser import load_build, take_turn  # the same folder: run as a script
+
 TIMEOUT_MS = 120_000
 #: Settings for the page, and probes of the main thread: long tasks and frame gaps.
 PROBES = """
@@ -58,15 +57,6 @@ MY_TURN_OR_OVER = """() => {
 }"""
 
 
-def load_build() -> Any:
-    spec = importlib.util.spec_from_file_location("pdk_build", ROOT / "build.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["pdk_build"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def play(browser: Any, url: str, level: str, decisions: int) -> dict[str, list[float]]:
     """Play hands until the computer seats made ``decisions`` decisions."""
     context = browser.new_context(viewport={"width": 1366, "height": 768})
@@ -86,18 +76,7 @@ def play(browser: Any, url: str, level: str, decisions: int) -> dict[str, list[f
                 page.click("[data-action=new]")
                 page.wait_for_selector("[data-result]", state="hidden")
                 continue
-            before = int(page.get_attribute("[data-app]", "data-moves") or "0")
-            if page.is_enabled("[data-action=hint]"):
-                page.click("[data-action=hint]")
-                page.wait_for_selector("[data-action=play]:not([disabled])")
-                page.click("[data-action=play]")
-            else:
-                page.click("[data-action=pass]")
-            page.wait_for_function(
-                "n => Number(document.querySelector('[data-app]').dataset.moves) !== n",
-                arg=before,
-                timeout=TIMEOUT_MS,
-            )
+            take_turn(page, TIMEOUT_MS)
         _harvest(page, thinking, long_tasks, gaps)
     finally:
         context.close()

@@ -66,6 +66,7 @@ def load_build() -> Any:
     spec = importlib.util.spec_from_file_location("pdk_build", ROOT / "build.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
+    sys.modules["pdk_build"] = module
     spec.loader.exec_module(module)
     return module
 
@@ -181,6 +182,24 @@ MY_TURN_OR_OVER = """() => {
 }"""
 
 
+def take_turn(page: Any, timeout_ms: int) -> bool:
+    """Hint + Play, or Pass when there is no hint; waits for the move. True when it played."""
+    before = int(page.get_attribute("[data-app]", "data-moves") or "0")
+    played = bool(page.is_enabled("[data-action=hint]"))
+    if played:
+        page.click("[data-action=hint]")
+        page.wait_for_selector("[data-action=play]:not([disabled])")
+        page.click("[data-action=play]")
+    else:
+        page.click("[data-action=pass]")
+    page.wait_for_function(
+        "n => Number(document.querySelector('[data-app]').dataset.moves) !== n",
+        arg=before,
+        timeout=timeout_ms,
+    )
+    return played
+
+
 def round_trips(browser: Any, url: str, plays: int) -> dict[str, list[float]]:
     """Play hands by Hint + Play (or Pass) until `plays` plays were made; collect round trips."""
     context = browser.new_context()
@@ -200,19 +219,8 @@ def round_trips(browser: Any, url: str, plays: int) -> dict[str, list[float]]:
                 page.click("[data-action=new]")
                 page.wait_for_selector("[data-result]", state="hidden")
                 continue
-            before = int(page.get_attribute("[data-app]", "data-moves") or "0")
-            if page.is_enabled("[data-action=hint]"):
-                page.click("[data-action=hint]")
-                page.wait_for_selector("[data-action=play]:not([disabled])")
-                page.click("[data-action=play]")
+            if take_turn(page, TIMEOUT_MS):
                 made += 1
-            else:
-                page.click("[data-action=pass]")
-            page.wait_for_function(
-                "n => Number(document.querySelector('[data-app]').dataset.moves) !== n",
-                arg=before,
-                timeout=TIMEOUT_MS,
-            )
         harvest(page, collected)
         return collected
     finally:

@@ -16,13 +16,14 @@ from typing import Any
 
 from conftest import Site
 from web_table import (
-    counts,
     hand,
     is_over,
     moves,
     open_page,
+    position,
     take_turn,
     wait_my_turn_or_over,
+    wait_offline_ready,
     wait_ready,
 )
 
@@ -50,15 +51,6 @@ def publish(root: Path, site_dir: Path) -> None:
     os.replace(fresh, root / SUB_PATH)
 
 
-def position(page: Any) -> dict[str, Any]:
-    return {
-        "hand": hand(page),
-        "counts": counts(page),
-        "moves": moves(page),
-        "deal": page.text_content("[data-deal-code]"),
-    }
-
-
 def test_the_site_works_under_a_sub_path_installable_and_offline(
     open_table: Any, build_module: ModuleType, dist_dir: Path, tmp_path: Path
 ) -> None:
@@ -80,10 +72,9 @@ def test_the_site_works_under_a_sub_path_installable_and_offline(
         assert manifest["manifest"]["startUrl"] == site.url
         assert manifest["manifest"]["scope"] == site.url
 
-        page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=60_000)
+        wait_offline_ready(page)
         scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
         assert scope == site.url
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
         wait_my_turn_or_over(page)
         take_turn(page)
         wait_my_turn_or_over(page)
@@ -122,8 +113,7 @@ def test_a_new_deploy_is_offered_and_reloading_keeps_the_hand(
         browsing = open_table(on_site=site)
         page = browsing.page
         open_page(page, site.url)
-        page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=60_000)
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        wait_offline_ready(page)
         wait_my_turn_or_over(page)
         if not is_over(page):
             take_turn(page)

@@ -8,13 +8,14 @@ from typing import Any
 
 from web_table import (
     READY_TIMEOUT_MS,
-    counts,
     hand,
     is_over,
     moves,
     open_page,
+    position,
     take_turn,
     wait_my_turn_or_over,
+    wait_offline_ready,
     wait_ready,
 )
 
@@ -23,15 +24,6 @@ SAVE_KEY = "paodekuai.save"
 
 def read_save(page: Any) -> Any:
     return json.loads(page.evaluate("key => localStorage.getItem(key)", SAVE_KEY) or "null")
-
-
-def position(page: Any) -> dict[str, Any]:
-    return {
-        "hand": hand(page),
-        "counts": counts(page),
-        "moves": moves(page),
-        "deal": page.text_content("[data-deal-code]"),
-    }
 
 
 def test_reload_mid_hand_restores_the_position(table: Any) -> None:
@@ -143,8 +135,7 @@ def test_offline_reload_with_the_server_gone_still_plays(open_table: Any, start_
     browsing = open_table(on_site=own_site)
     page = browsing.page
     open_page(page, own_site.url)
-    page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=60_000)
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    wait_offline_ready(page)
     wait_my_turn_or_over(page)
     if not is_over(page):
         take_turn(page)

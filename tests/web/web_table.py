@@ -105,6 +105,22 @@ def play_until(page: Any, stop: Any = None, max_turns: int = 80) -> None:
     raise AssertionError(f"the hand did not finish within {max_turns} turns")
 
 
+def position(page: Any) -> dict[str, Any]:
+    """What a player sees of the hand's position: a restored game must show it again."""
+    return {
+        "hand": hand(page),
+        "counts": counts(page),
+        "moves": moves(page),
+        "deal": page.text_content("[data-deal-code]"),
+    }
+
+
+def wait_offline_ready(page: Any, timeout: int = 60_000) -> None:
+    """The service worker holds the whole site and controls this page."""
+    page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=timeout)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
+
 def card_boxes(page: Any) -> list[dict[str, Any]]:
     """Each hand card's on-screen box: the strip of it that is visible and tappable."""
     boxes: list[dict[str, Any]] = page.eval_on_selector_all(

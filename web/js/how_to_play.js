@@ -17,6 +17,43 @@ const NEXT_LEADS = {
   zh: "之后每一轮由上一轮的赢家先出。",
 };
 
+// Texts two presets share, named once (classic16 and compact15 are one family
+// of rules: no must-beat, bombs may split, every bomb pays 4 / costs 2).
+const SPADE3_IN_FIRST_PLAY = {
+  en: "Whoever was dealt ♠3 starts, and that first play must include ♠3, alone or inside a combination.",
+  zh: "拿到 ♠3 的玩家先出，而且第一手牌必须包含 ♠3，单出或组合在牌型里都可以。",
+};
+
+const MAY_PASS_HEADING = { en: "Passing", zh: "不要" };
+
+const MAY_PASS = {
+  en: "Nobody has to beat: when following you may always pass, even with a bigger play in your hand. Only whoever leads a trick cannot pass.",
+  zh: "没有“有大必压”：跟牌时随时可以不要，即使手里有更大的牌。只有每轮先出牌的人不能不要。",
+};
+
+const BOMBS_SPLIT_HEADING = { en: "Bombs may be split", zh: "炸弹可以拆" };
+
+const BOMBS_SPLIT = {
+  en: "Holding four of a rank, you may also play them apart: as singles, pairs, or inside other combinations.",
+  zh: "手里有四张同点数的牌时，也可以拆开出：当单张、对子，或放进其他牌型里。",
+};
+
+const HIGHEST_SINGLE = {
+  en: "While the player after you holds a single card, any single you play must be the highest card in your hand, whether you lead or follow. Pairs and every other kind are free. Singles you may not play are greyed, and a seat down to one card is flagged for everyone.",
+  zh: "当你的下家只剩一张牌时，你出单张只能出手里最大的一张，先出和跟牌都一样。对子和其他牌型不受限制。不能出的单张会变灰，只剩一张牌的玩家会被标出来。",
+};
+
+const EVERY_BOMB_PAYS_4 = [
+  { en: "Each loser pays the winner 1 point per card left; one card left pays 1.", zh: "输家按剩下的牌每张付给赢家 1 分；只剩一张付 1 分。" },
+  { en: "A loser who never played a card is shut out and pays double.", zh: "一张牌都没出过的输家算全关，付双倍。" },
+  { en: "Every bomb played pays its player 4 and costs each other player 2 (+4, −2, −2), beaten or not.", zh: "每出一个炸弹，出炸弹的人得 4 分，另外两家各扣 2 分（+4、−2、−2），被压住也照算。" },
+];
+
+const EVERY_BOMB_PAYS_4_LINE = {
+  en: "Scoring: 1 point per card left; shut out pays double; every bomb +4 to its player, −2 to each other.",
+  zh: "计分：每张剩牌 1 分；全关加倍；每个炸弹出牌者 +4，另两家各 −2。",
+};
+
 const STANDARD_KINDS = [
   { en: "Single: any one card.", zh: "单张：任意一张牌。" },
   { en: "Pair: two cards of the same rank.", zh: "对子：两张同点数的牌。" },
@@ -81,14 +118,8 @@ const SECTIONS = [
           en: "Whoever was dealt ♠3 starts the first trick with any legal combination; it need not contain ♠3.",
           zh: "拿到 ♠3 的玩家先出第一轮，可以出任何合法牌型，不必带 ♠3。",
         },
-        classic16: {
-          en: "Whoever was dealt ♠3 starts, and that first play must include ♠3, alone or inside a combination.",
-          zh: "拿到 ♠3 的玩家先出，而且第一手牌必须包含 ♠3，单出或组合在牌型里都可以。",
-        },
-        club: {
-          en: "Whoever was dealt ♠3 starts, and that first play must include ♠3, alone or inside a combination.",
-          zh: "拿到 ♠3 的玩家先出，而且第一手牌必须包含 ♠3，单出或组合在牌型里都可以。",
-        },
+        classic16: SPADE3_IN_FIRST_PLAY,
+        club: SPADE3_IN_FIRST_PLAY,
         compact15: {
           en: "After the deal one card is turned face up for everyone to see; the table shows it and who holds it. That player starts, with any legal combination.",
           zh: "发牌后翻开一张明牌给所有人看，桌面上会显示这张牌和它的持有者。由持有者先出，可以出任何合法牌型。",
@@ -136,8 +167,8 @@ const SECTIONS = [
     id: "pass",
     heading: {
       other: { en: "You must beat if you can", zh: "有大必压" },
-      classic16: { en: "Passing", zh: "不要" },
-      compact15: { en: "Passing", zh: "不要" },
+      classic16: MAY_PASS_HEADING,
+      compact15: MAY_PASS_HEADING,
     },
     paragraphs: [
       {
@@ -145,14 +176,8 @@ const SECTIONS = [
           en: "If anything in your hand beats the play on the table, bombs included, you have to play; you may pass only when nothing beats it. Pass is then locked and says why. Whoever leads a trick can never pass.",
           zh: "只要手里有牌能压过桌上的牌（炸弹也算），就必须出；压不过时才能不要。这时“不要”按钮会锁住并说明原因。每轮先出牌的人不能不要。",
         },
-        classic16: {
-          en: "Nobody has to beat: when following you may always pass, even with a bigger play in your hand. Only whoever leads a trick cannot pass.",
-          zh: "没有“有大必压”：跟牌时随时可以不要，即使手里有更大的牌。只有每轮先出牌的人不能不要。",
-        },
-        compact15: {
-          en: "Nobody has to beat: when following you may always pass, even with a bigger play in your hand. Only whoever leads a trick cannot pass.",
-          zh: "没有“有大必压”：跟牌时随时可以不要，即使手里有更大的牌。只有每轮先出牌的人不能不要。",
-        },
+        classic16: MAY_PASS,
+        compact15: MAY_PASS,
       },
     ],
   },
@@ -160,8 +185,8 @@ const SECTIONS = [
     id: "bombs",
     heading: {
       other: { en: "Bombs stay whole", zh: "炸弹不能拆" },
-      classic16: { en: "Bombs may be split", zh: "炸弹可以拆" },
-      compact15: { en: "Bombs may be split", zh: "炸弹可以拆" },
+      classic16: BOMBS_SPLIT_HEADING,
+      compact15: BOMBS_SPLIT_HEADING,
     },
     paragraphs: [
       {
@@ -169,14 +194,8 @@ const SECTIONS = [
           en: "While you hold all four cards of a rank, none of them may leave your hand except together, as that bomb.",
           zh: "手里有四张同点数的牌时，这四张只能一起作为炸弹出，不能拆开出。",
         },
-        classic16: {
-          en: "Holding four of a rank, you may also play them apart: as singles, pairs, or inside other combinations.",
-          zh: "手里有四张同点数的牌时，也可以拆开出：当单张、对子，或放进其他牌型里。",
-        },
-        compact15: {
-          en: "Holding four of a rank, you may also play them apart: as singles, pairs, or inside other combinations.",
-          zh: "手里有四张同点数的牌时，也可以拆开出：当单张、对子，或放进其他牌型里。",
-        },
+        classic16: BOMBS_SPLIT,
+        compact15: BOMBS_SPLIT,
       },
     ],
   },
@@ -189,14 +208,8 @@ const SECTIONS = [
           en: "While the player after you holds a single card, any single you play must be your highest card (a bomb you keep whole does not count), whether you lead or follow. Pairs and every other kind are free. Singles you may not play are greyed, and a seat down to one card is flagged for everyone.",
           zh: "当你的下家只剩一张牌时，你出单张只能出手里最大的一张（保留的整炸弹不算），先出和跟牌都一样。对子和其他牌型不受限制。不能出的单张会变灰，只剩一张牌的玩家会被标出来。",
         },
-        classic16: {
-          en: "While the player after you holds a single card, any single you play must be the highest card in your hand, whether you lead or follow. Pairs and every other kind are free. Singles you may not play are greyed, and a seat down to one card is flagged for everyone.",
-          zh: "当你的下家只剩一张牌时，你出单张只能出手里最大的一张，先出和跟牌都一样。对子和其他牌型不受限制。不能出的单张会变灰，只剩一张牌的玩家会被标出来。",
-        },
-        compact15: {
-          en: "While the player after you holds a single card, any single you play must be the highest card in your hand, whether you lead or follow. Pairs and every other kind are free. Singles you may not play are greyed, and a seat down to one card is flagged for everyone.",
-          zh: "当你的下家只剩一张牌时，你出单张只能出手里最大的一张，先出和跟牌都一样。对子和其他牌型不受限制。不能出的单张会变灰，只剩一张牌的玩家会被标出来。",
-        },
+        classic16: HIGHEST_SINGLE,
+        compact15: HIGHEST_SINGLE,
       },
       {
         club: { en: "This table also lights a seat up when it is down to two cards.", zh: "这种规则下，只剩两张牌的玩家也会被标出来。" },
@@ -226,16 +239,8 @@ const SECTIONS = [
           zh: "赢下来的炸弹（这一轮没人再压，或者用它出完了手牌）向另外两家各收 10 分：+20、−10、−10。被压住的炸弹不得分。",
         },
       ],
-      classic16: [
-        { en: "Each loser pays the winner 1 point per card left; one card left pays 1.", zh: "输家按剩下的牌每张付给赢家 1 分；只剩一张付 1 分。" },
-        { en: "A loser who never played a card is shut out and pays double.", zh: "一张牌都没出过的输家算全关，付双倍。" },
-        { en: "Every bomb played pays its player 4 and costs each other player 2 (+4, −2, −2), beaten or not.", zh: "每出一个炸弹，出炸弹的人得 4 分，另外两家各扣 2 分（+4、−2、−2），被压住也照算。" },
-      ],
-      compact15: [
-        { en: "Each loser pays the winner 1 point per card left; one card left pays 1.", zh: "输家按剩下的牌每张付给赢家 1 分；只剩一张付 1 分。" },
-        { en: "A loser who never played a card is shut out and pays double.", zh: "一张牌都没出过的输家算全关，付双倍。" },
-        { en: "Every bomb played pays its player 4 and costs each other player 2 (+4, −2, −2), beaten or not.", zh: "每出一个炸弹，出炸弹的人得 4 分，另外两家各扣 2 分（+4、−2、−2），被压住也照算。" },
-      ],
+      classic16: EVERY_BOMB_PAYS_4,
+      compact15: EVERY_BOMB_PAYS_4,
       club: [
         { en: "A loser with exactly one card left pays nothing; 2 to 15 cards pay 1 point each.", zh: "输家只剩一张牌时不付分；剩 2 到 15 张每张付 1 分。" },
         { en: "A loser who never played a card is shut out and pays double: 16 cards cost 32.", zh: "一张牌都没出过的输家算全关，付双倍：16 张付 32 分。" },
@@ -331,14 +336,8 @@ const SCORING_LINE = {
     en: "Scoring: 1 point per card left; shut out pays double; a winning bomb takes 10 from each other player.",
     zh: "计分：每张剩牌 1 分；全关加倍；赢下的炸弹向另两家各收 10 分。",
   },
-  classic16: {
-    en: "Scoring: 1 point per card left; shut out pays double; every bomb +4 to its player, −2 to each other.",
-    zh: "计分：每张剩牌 1 分；全关加倍；每个炸弹出牌者 +4，另两家各 −2。",
-  },
-  compact15: {
-    en: "Scoring: 1 point per card left; shut out pays double; every bomb +4 to its player, −2 to each other.",
-    zh: "计分：每张剩牌 1 分；全关加倍；每个炸弹出牌者 +4，另两家各 −2。",
-  },
+  classic16: EVERY_BOMB_PAYS_4_LINE,
+  compact15: EVERY_BOMB_PAYS_4_LINE,
   club: {
     en: "Scoring: one card left pays nothing, more pay 1 each; shut out pays double; every bomb takes 5 from each other player.",
     zh: "计分：剩一张不付分，两张以上每张 1 分；全关加倍；每个炸弹向另两家各收 5 分。",

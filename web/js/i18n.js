@@ -392,3 +392,16 @@ export function translatorFor(lang) {
   t.message = (message) => pickMessage(lang, message);
   return t;
 }
+
+/**
+ * Words for a message that is either the engine's {en, zh}, a UI string
+ * {key, params} (params themselves may be either), or plain text.
+ */
+export function say(t, message) {
+  if (message && typeof message === "object" && "key" in message) {
+    const params = {};
+    for (const [name, value] of Object.entries(message.params ?? {})) params[name] = say(t, value);
+    return t(message.key, params);
+  }
+  return t.message(message);
+}

@@ -224,21 +224,13 @@ function createApp(win) {
       return;
     }
     const myEpoch = epoch;
-    botTimer = setTimeout(async () => {
+    botTimer = setTimeout(() => {
       if (myEpoch !== epoch) return;
       if (state.busy) {
         continueHand(); // another request is in flight: try again after it
         return;
       }
-      const reply = await perform("bot_turn", { level: handLevel() });
-      if (!reply || myEpoch !== epoch) return;
-      if (reply.ok) {
-        restarts = 0;
-        applySnapshot(reply.result);
-        continueHand();
-      } else {
-        showRefusal(reply.error);
-      }
+      act("bot_turn", { level: handLevel() });
     }, BOT_DELAY_MS[state.settings.speed] ?? BOT_DELAY_MS.normal);
   }
 
@@ -428,20 +420,7 @@ function createApp(win) {
     state.timeoutsInRow += 1;
     if (state.timeoutsInRow >= 2) state.autoPlay = true;
     state.notice = { key: state.autoPlay ? "autoStarted" : "timedOut" };
-    playTimeout();
-  }
-
-  async function playTimeout() {
-    const myEpoch = epoch;
-    const reply = await perform("timeout");
-    if (!reply || myEpoch !== epoch) return;
-    if (reply.ok) {
-      restarts = 0;
-      applySnapshot(reply.result);
-      continueHand();
-    } else {
-      showRefusal(reply.error);
-    }
+    act("timeout");
   }
 
   /** Auto-play: the person's turn is played by `timeout` after the computer seats' short pause. */
@@ -453,7 +432,7 @@ function createApp(win) {
         continueHand();
         return;
       }
-      playTimeout();
+      act("timeout");
     }, BOT_DELAY_MS[state.settings.speed] ?? BOT_DELAY_MS.normal);
   }
 
@@ -483,8 +462,11 @@ function createApp(win) {
     draw();
   }
 
-  async function submit(type, fields) {
-    state.notice = null;
+  /**
+   * Send a request that moves the hand on (play, pass, bot_turn, timeout) and
+   * apply its reply, unless the hand was replaced while it was on its way.
+   */
+  async function act(type, fields = {}) {
     const myEpoch = epoch;
     const reply = await perform(type, fields);
     if (!reply || myEpoch !== epoch) return;
@@ -495,6 +477,11 @@ function createApp(win) {
     } else {
       showRefusal(reply.error);
     }
+  }
+
+  function submit(type, fields) {
+    state.notice = null;
+    return act(type, fields);
   }
 
   const actions = {

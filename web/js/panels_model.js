@@ -4,10 +4,10 @@
 // draws the table). No DOM and no rules here: the steps, the hands, the plays'
 // names, the ratings and the settlement are all the engine's.
 
-import { cardLabel, parseCard, rankOf } from "./cards.js";
-import { translatorFor } from "./i18n.js";
+import { cardLabel, rankOf } from "./cards.js";
+import { say, translatorFor } from "./i18n.js";
 import { statsRows } from "./stats.js";
-import { trickStart } from "./table_model.js";
+import { cardModel, playModel, signed, trickStart } from "./table_model.js";
 
 /** Seats top to bottom, as at the table: West, East, then you. */
 const SEAT_ORDER = Object.freeze([1, 2, 0]);
@@ -44,29 +44,10 @@ const FIXED_TEXTS = Object.freeze([
   "updateLater",
 ]);
 
-function signed(n) {
-  return n > 0 ? `+${n}` : String(n);
-}
-
 /** Expected points with one decimal and a sign: "+9.4", "-3.0". */
 function points(n) {
   const text = n.toFixed(1);
   return n > 0 ? `+${text}` : text === "-0.0" ? "0.0" : text;
-}
-
-function miniCard(t, code) {
-  const card = parseCard(code) ?? { rank: "?", suit: "S" };
-  return { code, rank: card.rank, suit: card.suit, label: cardLabel(t, code) };
-}
-
-/** Words for a message that is the engine's {en, zh}, a UI string {key, params}, or text. */
-function say(t, message) {
-  if (message && typeof message === "object" && "key" in message) {
-    const params = {};
-    for (const [name, value] of Object.entries(message.params ?? {})) params[name] = say(t, value);
-    return t(message.key, params);
-  }
-  return t.message(message);
 }
 
 /** A play in words: the engine's name of the combination, else its cards; null is a pass. */
@@ -238,16 +219,8 @@ function replayModel(state, t) {
         turn: next === seat,
         turnText: next === seat ? t("replayToPlay") : "",
         acting: play?.current === true,
-        cards: hand.map((code) => miniCard(t, code)),
-        play: play
-          ? {
-              pass: play.cards === null,
-              passText: t("passed"),
-              current: play.current,
-              cards: (play.cards ?? []).map((code) => miniCard(t, code)),
-              text: play.combo?.text ? t.message(play.combo.text) : "",
-            }
-          : null,
+        cards: hand.map((code) => cardModel(t, code)),
+        play: play ? { ...playModel(t, play), current: play.current } : null,
       };
     }),
     coach: coachModel(t, state, record, step),

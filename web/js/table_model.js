@@ -3,7 +3,7 @@
 // hints, greyed cards, the counter and the scores all come from the engine.
 
 import { cardLabel, cardShort, parseCard } from "./cards.js";
-import { LANGUAGES, translate, translatorFor } from "./i18n.js";
+import { LANGUAGES, say, translate, translatorFor } from "./i18n.js";
 import { dialogsModel, presetNamed } from "./dialogs_model.js";
 import { scoringLine } from "./how_to_play.js";
 
@@ -123,21 +123,31 @@ function resultModel(state, t, view) {
   };
 }
 
-function signed(n) {
+export function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
 
-function cardModel(t, code) {
+export function cardModel(t, code) {
   const card = parseCard(code) ?? { rank: "?", suit: "S" };
   return { code, rank: card.rank, suit: card.suit, label: cardLabel(t, code) };
 }
 
-/** Everything render() draws, from one state. */
+/** A seat's play (or pass) as drawn, at the table and in the replay. */
+export function playModel(t, play) {
+  return {
+    pass: play.cards === null,
+    passText: t("passed"),
+    cards: (play.cards ?? []).map((code) => cardModel(t, code)),
+    text: play.combo?.text ? t.message(play.combo.text) : "",
+  };
+}
+
 /** Just the boot panel's part of the model (see renderer.renderBoot). */
 export function buildBootModel(state) {
   return { boot: bootModel(state, translatorFor(state.lang)) };
 }
 
+/** Everything render() draws, from one state. */
 export function buildTableModel(state) {
   const t = translatorFor(state.lang);
   const snapshot = state.snapshot;
@@ -205,15 +215,7 @@ export function buildTableModel(state) {
         warningText: t("lastCard"),
         thinking: Boolean(view && !view.over && view.to_move === seat && seat !== 0),
         thinkingText: t("thinking"),
-        action: action
-          ? {
-              pass: action.cards === null,
-              passText: t("passed"),
-              stale: action.stale,
-              cards: (action.cards ?? []).map((code) => cardModel(t, code)),
-              text: action.combo?.text ? t.message(action.combo.text) : "",
-            }
-          : null,
+        action: action ? { ...playModel(t, action), stale: action.stale } : null,
       };
     }),
     faceUp: view?.face_up
@@ -257,17 +259,4 @@ function focusedCard(state, hand) {
   if (hand.length === 0) return null;
   if (hand.includes(state.focusCard)) return state.focusCard;
   return hand[Math.min(Math.max(state.focusIndex ?? 0, 0), hand.length - 1)];
-}
-
-/**
- * Words for a message that is either the engine's {en, zh}, a UI string
- * {key, params} (params themselves may be either), or plain text.
- */
-function say(t, message) {
-  if (message && typeof message === "object" && "key" in message) {
-    const params = {};
-    for (const [name, value] of Object.entries(message.params ?? {})) params[name] = say(t, value);
-    return t(message.key, params);
-  }
-  return t.message(message);
 }
