@@ -105,7 +105,9 @@ def summary(values: list[float]) -> dict[str, float]:
     if not values:
         return {"n": 0}
     ordered = sorted(values)
-    q = statistics.quantiles(ordered, n=20) if len(ordered) > 1 else [ordered[0]] * 19
+    # Inclusive: the exclusive default extrapolates past the largest value on few samples.
+    one = len(ordered) == 1
+    q = [ordered[0]] * 19 if one else statistics.quantiles(ordered, n=20, method="inclusive")
     return {
         "n": len(ordered),
         "median": statistics.median(ordered),

@@ -114,7 +114,7 @@ def _small_leads(count: int) -> list[Game]:
 
 
 def _describe(label: str, values: list[float], unit: str) -> str:
-    q = statistics.quantiles(values, n=4)
+    q = statistics.quantiles(values, n=4, method="inclusive")
     return (
         f"{label:<44} median {statistics.median(values):9.1f} {unit}"
         f"   IQR {q[0]:.1f}-{q[2]:.1f}   (n={len(values)})"
