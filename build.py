@@ -549,7 +549,7 @@ def test(pytest_args: list[str]) -> int:
         if result.returncode != 0:
             failures.append(f"{name} (exit {result.returncode})")
 
-    ours = [p for p in ("build.py", "bench", "tests/web") if (ROOT / p).exists()]
+    ours = [p for p in ("build.py", "bench", "tests/web", "tools") if (ROOT / p).exists()]
     mypy = [str(python), "-m", "mypy", "--strict"]
     check("ruff", [str(python), "-m", "ruff", "check", "engine", "tests/engine", *ours])
     check("mypy --strict (engine, per pyproject)", mypy)
