@@ -51,7 +51,9 @@ WEB_EXCLUDES = {"package.json", "package-lock.json", "node_modules"}
 #: Placeholders in web/ that the build replaces.
 SW_VERSION_MARK = '"__PDK_VERSION__"'
 SW_PRECACHE_MARK = "[/*__PDK_PRECACHE__*/]"
-GENERATED_BUILD_INFO = "js/build_info.js"
+GENERATED_BUILD_INFO = "js/engine/build_info.js"
+#: The page's entry module (index.html): its whole import graph is preloaded.
+ENTRY_MODULE = "js/app/main.js"
 
 CHROMIUM_FLAGS = (
     "--no-sandbox",
@@ -275,7 +277,10 @@ def copy_web(dist: Path) -> None:
         shutil.copy2(path, target)
 
 
-IMPORT_PATTERN = re.compile(r"""^\s*(?:import|export)\b[^"']*?\bfrom\s+["'](\./[^"']+)["']""", re.M)
+#: A static import (or re-export) of a relative module: "./x.js" or "../folder/x.js".
+IMPORT_PATTERN = re.compile(
+    r"""^\s*(?:import|export)\b[^"']*?\bfrom\s+["'](\.\.?/[^"']+)["']""", re.M
+)
 MODULEPRELOAD_MARK = "<!--modulepreload-->"
 
 
@@ -294,12 +299,12 @@ def module_graph(entry: Path) -> list[Path]:
 
 
 def write_modulepreload(dist: Path) -> None:
-    """Let the page fetch main.js's whole import graph at once, not level by level."""
+    """Let the page fetch the entry module's whole import graph at once, not level by level."""
     index = dist / "index.html"
     html = index.read_text(encoding="utf-8")
     if MODULEPRELOAD_MARK not in html:
         return
-    modules = module_graph(dist / "js" / "main.js")
+    modules = module_graph(dist / ENTRY_MODULE)
     # Low priority: on a first visit the engine's worker (started by early_worker.js)
     # and its Pyodide downloads are the long pole; the page's modules must not
     # take the browser's connections ahead of them.

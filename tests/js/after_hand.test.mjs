@@ -5,10 +5,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { EMPTY_STATS, STATS_FORMAT, addFinishedHand, noteDeal, readStats, statsRows } from "../../web/js/stats.js";
-import { isReplay, isReview, makeLastHand, readLastHand } from "../../web/js/last_hand.js";
-import { createReviewQueue } from "../../web/js/review_queue.js";
-import { buildPanelsModel } from "../../web/js/panels_model.js";
+import { EMPTY_STATS, STATS_FORMAT, addFinishedHand, noteDeal, readStats, statsRows } from "../../web/js/after_hand/stats.js";
+import { isReplay, isReview, makeLastHand, readLastHand } from "../../web/js/after_hand/last_hand.js";
+import { createReviewQueue } from "../../web/js/after_hand/review_queue.js";
+import { buildPanelsModel } from "../../web/js/model/panels_model.js";
 
 const WIN = { cards_left: [0, 3, 16], shut_out: [false, false, true], bombs: [0, 0, 0], total: [35, -3, -32] };
 const LOSS = { cards_left: [16, 0, 4], shut_out: [true, false, false], bombs: [-10, 20, -10], total: [-42, 46, -4] };

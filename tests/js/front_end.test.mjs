@@ -4,13 +4,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { LANGUAGES, pickLanguage, pickMessage, translate } from "../../web/js/i18n.js";
-import { SAVE_FORMAT, makeSave, readSave, viewProblem } from "../../web/js/save.js";
-import { addHandToSession, readSession, readSettings, withSetting, EMPTY_SESSION } from "../../web/js/preferences.js";
-import { createStorage } from "../../web/js/storage.js";
-import { dealCodeFromHash, dealLink, withoutHash } from "../../web/js/deal_link.js";
-import { parseCard, sameRank } from "../../web/js/cards.js";
-import { buildTableModel, trickStart } from "../../web/js/table_model.js";
+import { LANGUAGES, pickLanguage, pickMessage, translate } from "../../web/js/i18n/i18n.js";
+import { SAVE_FORMAT, makeSave, readSave, viewProblem } from "../../web/js/store/save.js";
+import { addHandToSession, readSession, readSettings, withSetting, EMPTY_SESSION } from "../../web/js/store/preferences.js";
+import { createStorage } from "../../web/js/store/storage.js";
+import { dealCodeFromHash, dealLink, withoutHash } from "../../web/js/game/deal_link.js";
+import { parseCard, sameRank } from "../../web/js/game/cards.js";
+import { buildTableModel, trickStart } from "../../web/js/model/table_model.js";
 
 const VIEW = Object.freeze({
   format: 1,
@@ -38,7 +38,7 @@ function saveText(overrides = {}) {
 }
 
 test("every UI string exists in every language", async () => {
-  const source = await import("node:fs").then((fs) => fs.readFileSync(new URL("../../web/js/i18n.js", import.meta.url), "utf8"));
+  const source = await import("node:fs").then((fs) => fs.readFileSync(new URL("../../web/js/i18n/i18n.js", import.meta.url), "utf8"));
   const blocks = source.split(/\n  (?=en:|zh:)/).slice(1);
   const keysOf = (block) => new Set([...block.matchAll(/^ {4}(\w+):/gm)].map((m) => m[1]));
   const [en, zh] = blocks.map(keysOf);

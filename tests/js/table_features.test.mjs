@@ -4,13 +4,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { createTurnTimer, turnSeconds } from "../../web/js/turn_timer.js";
-import { CUE_NAMES, createSound, cuesForSnapshot } from "../../web/js/sound.js";
-import { HELP_PRESETS, howToPlay, scoringLine } from "../../web/js/how_to_play.js";
-import { cardLabel, cardShort } from "../../web/js/cards.js";
-import { translatorFor } from "../../web/js/i18n.js";
-import { buildTableModel } from "../../web/js/table_model.js";
-import { EMPTY_SESSION } from "../../web/js/preferences.js";
+import { createTurnTimer, turnSeconds } from "../../web/js/game/turn_timer.js";
+import { CUE_NAMES, createSound, cuesForSnapshot } from "../../web/js/view/sound.js";
+import { HELP_PRESETS, howToPlay, scoringLine } from "../../web/js/i18n/how_to_play.js";
+import { cardLabel, cardShort } from "../../web/js/game/cards.js";
+import { translatorFor } from "../../web/js/i18n/i18n.js";
+import { buildTableModel } from "../../web/js/model/table_model.js";
+import { EMPTY_SESSION } from "../../web/js/store/preferences.js";
 
 /** A clock and an interval the test moves by hand. */
 function fakeTime() {

@@ -1,4 +1,4 @@
-"""Helpers for the tests of the table's features (issue 5): the Settings
+"""Helpers for the tests of the table's features: the Settings
 dialog, the saved game, the result panel and the engine's own settlement."""
 
 from __future__ import annotations

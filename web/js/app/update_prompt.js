@@ -18,11 +18,11 @@ const TAKEOVER_WAIT_MS = 6000;
 /**
  * @param {object} deps
  * @param {Window} deps.win
- * @param {object} deps.state   owns state.update: null | {phase: "ready" | "applying"}
- * @param {() => void} deps.draw
+ * @param {() => void} deps.update
  * @param {() => boolean} deps.isBusy  a game-changing request is in flight
  */
-export function createUpdatePrompt({ win, state, draw, isBusy }) {
+export function createUpdatePrompt({ win, update, isBusy }) {
+  let prompt = null; // null | {phase: "ready" | "applying"}: a new version waits to be loaded
   const container = win.navigator.serviceWorker;
   let registration = null;
   let requested = false;
@@ -41,9 +41,9 @@ export function createUpdatePrompt({ win, state, draw, isBusy }) {
   });
 
   function show() {
-    if (!state.update) {
-      state.update = { phase: "ready" };
-      draw();
+    if (!prompt) {
+      prompt = { phase: "ready" };
+      update();
     }
   }
 
@@ -81,9 +81,9 @@ export function createUpdatePrompt({ win, state, draw, isBusy }) {
   }
 
   async function apply() {
-    if (!state.update || state.update.phase === "applying") return;
-    state.update = { phase: "applying" };
-    draw();
+    if (!prompt || prompt.phase === "applying") return;
+    prompt = { phase: "applying" };
+    update();
     await waitUntilIdle();
     requested = true;
     const waiting = registration?.waiting ?? (await container?.getRegistration())?.waiting;
@@ -97,13 +97,16 @@ export function createUpdatePrompt({ win, state, draw, isBusy }) {
 
   return {
     onUpdate,
+    view() {
+      return prompt;
+    },
     watch,
     actions: {
       "update-reload": apply,
       "update-later"() {
-        if (state.update?.phase !== "ready") return;
-        state.update = null; // asked again on the next visit
-        draw();
+        if (prompt?.phase !== "ready") return;
+        prompt = null; // asked again on the next visit
+        update();
       },
     },
   };

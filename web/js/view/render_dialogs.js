@@ -1,4 +1,4 @@
-// Draws the dialogs of issue 5 from model.dialogs (dialogs_model.js): the
+// Draws the table's dialogs from model.dialogs (dialogs_model.js): the
 // Settings and How to play dialogs, the turn timer and the auto-play bar.
 // render.js calls it at the end of every render; together they are the only
 // modules that write to the DOM.

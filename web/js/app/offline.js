@@ -27,3 +27,31 @@ export async function enableOffline(nav = globalThis.navigator, onUpdate = () =>
     return false;
   }
 }
+
+/**
+ * Offline play, switched on once the engine has dealt (never during the first
+ * boot) and watched for new deploys from then on.
+ * @param {object} deps
+ * @param {Window} deps.win
+ * @param {{watch: () => void, onUpdate: Function}} deps.updater  update_prompt.js
+ * @param {() => void} deps.update
+ */
+export function createOfflineSupport({ win, updater, update }) {
+  let requested = false;
+  let ready = false; // an active service worker holds the whole site
+
+  return {
+    enable() {
+      if (requested) return;
+      requested = true;
+      updater.watch();
+      enableOffline(win.navigator, updater.onUpdate).then((ok) => {
+        ready = ok;
+        update();
+      });
+    },
+    get ready() {
+      return ready;
+    },
+  };
+}

@@ -5,8 +5,8 @@
 // checked; a part that fails the check is dropped (and asked for again), a
 // record that fails it is ignored: it is a convenience, never worth a crash.
 
-import { isCardCode } from "./cards.js";
-import { parseJson } from "./storage.js";
+import { isCardCode } from "../game/cards.js";
+import { parseJson } from "../store/storage.js";
 
 export const LAST_HAND_KEY = "paodekuai.lastHand";
 export const LAST_HAND_APP = "paodekuai-last-hand";

@@ -22,3 +22,18 @@ export function withoutHash(href) {
   url.hash = "";
   return url.href;
 }
+
+/**
+ * Copy the link to deal `code` (this page's address, any sub-path or query, with
+ * #deal=CODE). Resolves with what to tell the player: {key: "linkCopied"}, or,
+ * when the clipboard refuses, {key: "linkShow", params: {link}} to show it instead.
+ */
+export function copyDealLink(win, code) {
+  const link = dealLink(withoutHash(win.location.href), code);
+  const clipboard = win.navigator.clipboard;
+  const copy = clipboard ? clipboard.writeText(link) : Promise.reject(new Error("no clipboard"));
+  return copy.then(
+    () => ({ key: "linkCopied" }),
+    () => ({ key: "linkShow", params: { link } }),
+  );
+}

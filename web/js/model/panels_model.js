@@ -4,9 +4,9 @@
 // draws the table). No DOM and no rules here: the steps, the hands, the plays'
 // names, the ratings and the settlement are all the engine's.
 
-import { cardLabel, rankOf } from "./cards.js";
-import { say, translatorFor } from "./i18n.js";
-import { statsRows } from "./stats.js";
+import { cardLabel, rankOf } from "../game/cards.js";
+import { say, translatorFor } from "../i18n/i18n.js";
+import { statsRows } from "../after_hand/stats.js";
 import { cardModel, playModel, signed, trickStart } from "./table_model.js";
 
 /** Seats top to bottom, as at the table: West, East, then you. */

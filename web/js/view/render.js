@@ -1,4 +1,4 @@
-// The one module that writes to the DOM (the dialogs of issue 5 it hands on to
+// The one module that writes the table's DOM (its dialogs it hands on to
 // render_dialogs.js). render(model) draws the whole table
 // from one model (see table_model.js); it keeps the hand's card elements keyed
 // by code so a selection change never replaces the element under a finger.

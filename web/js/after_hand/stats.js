@@ -4,7 +4,7 @@
 // an empty one, never trusted and never a crash. Nothing here decides a rule:
 // who won, the totals and who was shut out are the engine's settlement.
 
-import { parseJson } from "./storage.js";
+import { parseJson } from "../store/storage.js";
 
 export const STATS_KEY = "paodekuai.stats";
 export const STATS_APP = "paodekuai-stats";

@@ -1,9 +1,9 @@
-// From the controller's state to what the dialogs of issue 5 show, in the
+// From the table's state to what its dialogs show, in the
 // player's language: the Settings dialog, the How to play dialog, the turn
 // timer and the auto-play bar. Plain data, no DOM (render_dialogs.js draws it).
 
-import { LANGUAGES, translate } from "./i18n.js";
-import { howToPlay } from "./how_to_play.js";
+import { LANGUAGES, translate } from "../i18n/i18n.js";
+import { howToPlay } from "../i18n/how_to_play.js";
 
 /** Seconds left at which the countdown turns urgent (and ticks, with sound on). */
 export const URGENT_SECONDS = 5;

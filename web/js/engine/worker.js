@@ -9,10 +9,10 @@
 //   {kind: "reply", reply}              the service's reply, with the request's id
 // Messages from the page: {kind: "request", request: {id, type, ...}}.
 
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+import { loadPyodide } from "../../pyodide/pyodide.mjs";
 import { BUILD_INFO } from "./build_info.js";
 
-const RUNTIME_URL = new URL("../pyodide/", import.meta.url).href;
+const RUNTIME_URL = new URL("../../pyodide/", import.meta.url).href;
 // Four updates a second: the bar glides between them (a CSS transition of the
 // same length), and each update costs the page a frame that competes with the
 // boot for the CPU (ten a second measurably slowed the first hand on 2 cores).

@@ -77,7 +77,7 @@ const STRINGS = Object.freeze({
     cardLabel: "{rank} of {suit}",
     handLabel: "Your hand",
     playsLabel: "{name} played {cards}",
-    // After the hand (issue 5): replay, coach, statistics, update prompt.
+    // After the hand: replay, coach, statistics, update prompt.
     replay: "Replay",
     replayTitle: "Replay · deal {code}",
     replayLoading: "Loading the replay…",
@@ -141,7 +141,7 @@ const STRINGS = Object.freeze({
     updateReload: "Reload",
     updateLater: "Later",
     updateApplying: "Updating…",
-    // --- issue 5: settings, how to play, club timer, keyboard, screen readers
+    // --- settings, how to play, club timer, keyboard, screen readers
     settingsButton: "Settings",
     settingsTitle: "Settings",
     helpButton: "How to play",
@@ -253,7 +253,7 @@ const STRINGS = Object.freeze({
     cardLabel: "{suit}{rank}",
     handLabel: "你的手牌",
     playsLabel: "{name}出了 {cards}",
-    // After the hand (issue 5): replay, coach, statistics, update prompt.
+    // After the hand: replay, coach, statistics, update prompt.
     replay: "回放",
     replayTitle: "回放 · 牌局 {code}",
     replayLoading: "正在载入回放…",
@@ -317,7 +317,7 @@ const STRINGS = Object.freeze({
     updateReload: "重新加载",
     updateLater: "稍后",
     updateApplying: "正在更新…",
-    // --- issue 5: settings, how to play, club timer, keyboard, screen readers
+    // --- settings, how to play, club timer, keyboard, screen readers
     settingsButton: "设置",
     settingsTitle: "设置",
     helpButton: "玩法",

@@ -2,10 +2,10 @@
 // words already in the player's language. No DOM here and no rules: legality,
 // hints, greyed cards, the counter and the scores all come from the engine.
 
-import { cardLabel, cardShort, parseCard } from "./cards.js";
-import { LANGUAGES, say, translate, translatorFor } from "./i18n.js";
+import { cardLabel, cardShort, parseCard } from "../game/cards.js";
+import { LANGUAGES, say, translate, translatorFor } from "../i18n/i18n.js";
 import { dialogsModel, presetNamed } from "./dialogs_model.js";
-import { scoringLine } from "./how_to_play.js";
+import { scoringLine } from "../i18n/how_to_play.js";
 
 const SEATS = [0, 1, 2];
 

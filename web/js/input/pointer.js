@@ -6,7 +6,7 @@
 //   dealLink(code)        the URL's #deal=CODE changed while the page is open
 // Reads the DOM (event targets) but never changes it: that is render.js's job.
 
-import { dealCodeFromHash } from "./deal_link.js";
+import { dealCodeFromHash } from "../game/deal_link.js";
 
 /** Two taps on one rank closer than this are a double-tap. */
 const DOUBLE_TAP_MS = 350;

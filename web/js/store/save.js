@@ -3,7 +3,7 @@
 // through the `load` request. This module only builds and checks the envelope:
 // whether the game inside is a possible position is the engine's call (bad_save).
 
-import { isCardCode } from "./cards.js";
+import { isCardCode } from "../game/cards.js";
 import { parseJson } from "./storage.js";
 
 export const SAVE_KEY = "paodekuai.save";

@@ -1,28 +1,29 @@
-// The replay of the last finished hand and its coach: a controller like
-// main.js, for the replay panel only. It keeps the finished hand (last_hand.js),
-// asks the engine for the replay (every step with all hands face up) and, one
-// decision at a time, for the coach's rating of each of your decisions
-// (review_queue.js). Stepping through the replay never waits for the engine:
+// The replay of the last finished hand and its coach: the controller of the
+// replay panel. It keeps the finished hand (last_hand.js), asks the engine for
+// the replay (every step with all hands face up) and, one decision at a time,
+// for the coach's rating of each of your decisions (review_queue.js). Stepping through the replay never waits for the engine:
 // the steps are already here, ratings fill in as they arrive.
 
 import { LAST_HAND_KEY, isReplay, isReview, makeLastHand, readLastHand } from "./last_hand.js";
 import { createReviewQueue } from "./review_queue.js";
-import { dealLink, withoutHash } from "./deal_link.js";
+import { copyDealLink } from "../game/deal_link.js";
 
 const LINK_NOTICE_MS = 4000;
 
 /**
  * @param {object} deps
  * @param {Window} deps.win
- * @param {object} deps.state    the controller's state: this module owns state.lastHand,
- *                               state.replay and state.reviewProgress
  * @param {object} deps.storage  storage.js facade
  * @param {{request: Function}} deps.client  the engine client
- * @param {() => void} deps.draw
+ * @param {() => void} deps.update
  * @param {() => boolean} deps.isReady       the engine answers requests
  * @param {(code: string) => void} deps.playDeal  deal `code` at the table ("Play this deal again")
  */
-export function createReplayController({ win, state, storage, client, draw, isReady, playDeal }) {
+export function createReplayController({ win, storage, client, update, isReady, playDeal }) {
+  // What this controller owns (view() hands it to the panels' model, read only).
+  let lastHand = readLastHand(storage.readText(LAST_HAND_KEY)); // the last finished hand
+  let replay = null; // the replay panel while open: {status, error, link, failed}
+  let reviewProgress = null; // the coach's ratings under way
   let seenHandId = null;
   let loading = false;
   let linkTimer = null;
@@ -30,41 +31,40 @@ export function createReplayController({ win, state, storage, client, draw, isRe
   const queue = createReviewQueue({
     request: (type, fields) => client.request(type, fields),
     onResult(handId, step, review) {
-      const record = state.lastHand;
+      const record = lastHand;
       if (record?.handId !== handId) return; // a rating of a hand no longer kept
       if (!review.failed && isReview(review)) {
         record.reviews[step] = review;
         persist();
-      } else if (state.replay) {
-        state.replay.failed = { ...state.replay.failed, [step]: review.message ?? true };
+      } else if (replay) {
+        replay.failed = { ...replay.failed, [step]: review.message ?? true };
       }
-      draw();
+      update();
     },
     onChange() {
-      state.reviewProgress = queue.progress();
-      draw();
+      reviewProgress = queue.progress();
+      update();
     },
   });
 
-  state.lastHand = readLastHand(storage.readText(LAST_HAND_KEY));
-  if (state.lastHand?.open) {
+  if (lastHand?.open) {
     // The replay was on screen before the reload: show it again at once (the steps are
     // kept), ratings carry on once the engine is up.
-    state.replay = { status: state.lastHand.replay ? "ready" : "loading", error: null, link: null, failed: {} };
+    replay = { status: lastHand.replay ? "ready" : "loading", error: null, link: null, failed: {} };
   }
 
   function persist() {
-    if (state.lastHand) storage.writeText(LAST_HAND_KEY, JSON.stringify(state.lastHand));
+    if (lastHand) storage.writeText(LAST_HAND_KEY, JSON.stringify(lastHand));
   }
 
   function lastStep() {
-    return (state.lastHand?.replay?.steps.length ?? 1) - 1;
+    return (lastHand?.replay?.steps.length ?? 1) - 1;
   }
 
   /** Ask for the replay when it is not kept yet and the engine can answer. */
   async function ensureLoaded() {
-    const record = state.lastHand;
-    if (!state.replay || !record || record.replay || loading || !isReady()) return;
+    const record = lastHand;
+    if (!replay || !record || record.replay || loading || !isReady()) return;
     loading = true;
     let reply;
     try {
@@ -74,32 +74,32 @@ export function createReplayController({ win, state, storage, client, draw, isRe
     } finally {
       loading = false;
     }
-    if (state.lastHand !== record || !state.replay) return;
+    if (lastHand !== record || !replay) return;
     if (reply.ok && isReplay(reply.result)) {
       record.replay = reply.result;
       record.dealCode = record.dealCode ?? reply.result.deal_code ?? null;
       record.step = Math.min(record.step, lastStep());
-      state.replay.status = "ready";
+      replay.status = "ready";
       persist();
       ensureRatings();
     } else {
-      state.replay.status = "error";
-      state.replay.error = reply.ok ? { key: "replayUnreadable" } : reply.error.message;
+      replay.status = "error";
+      replay.error = reply.ok ? { key: "replayUnreadable" } : reply.error.message;
     }
-    draw();
+    update();
   }
 
   /** Start (or resume) rating the decisions not rated yet, the one on screen first. */
   function ensureRatings() {
-    const record = state.lastHand;
-    if (!state.replay || !record?.replay || !isReady()) return;
+    const record = lastHand;
+    if (!replay || !record?.replay || !isReady()) return;
     const progress = queue.progress();
     if (progress?.handId === record.handId) {
       queue.resume();
       return;
     }
     const decisions = record.replay.decisions;
-    const todo = decisions.filter((step) => !record.reviews[step] && !state.replay.failed?.[step]);
+    const todo = decisions.filter((step) => !record.reviews[step] && !replay.failed?.[step]);
     if (todo.length === 0) return;
     const ordered = [...todo.filter((step) => step >= record.step), ...todo.filter((step) => step < record.step)];
     queue.start({
@@ -112,11 +112,11 @@ export function createReplayController({ win, state, storage, client, draw, isRe
   }
 
   function open() {
-    if (!state.lastHand) return;
-    state.lastHand.open = true;
-    state.replay = { status: state.lastHand.replay ? "ready" : "loading", error: null, link: null, failed: {} };
+    if (!lastHand) return;
+    lastHand.open = true;
+    replay = { status: lastHand.replay ? "ready" : "loading", error: null, link: null, failed: {} };
     persist();
-    draw();
+    update();
     ensureLoaded();
     ensureRatings();
   }
@@ -124,55 +124,47 @@ export function createReplayController({ win, state, storage, client, draw, isRe
   function close() {
     queue.cancel(); // the player did something else: no more reviews go out
     clearTimeout(linkTimer);
-    if (!state.replay) return;
-    state.replay = null;
-    if (state.lastHand) {
-      state.lastHand.open = false;
+    if (!replay) return;
+    replay = null;
+    if (lastHand) {
+      lastHand.open = false;
       persist();
     }
-    draw();
+    update();
   }
 
   function go(step) {
-    const record = state.lastHand;
-    if (!state.replay || !record?.replay) return;
+    const record = lastHand;
+    if (!replay || !record?.replay) return;
     const target = Math.max(0, Math.min(lastStep(), step));
     if (target === record.step) return;
     record.step = target;
     persist();
     queue.prefer(target);
-    draw();
+    update();
   }
 
   function copyLink() {
-    const code = state.lastHand?.dealCode;
-    if (!code || !state.replay) return;
-    // The page's own address (any sub-path, any query) with #deal=CODE.
-    const link = dealLink(withoutHash(win.location.href), code);
-    const show = (notice) => {
+    const code = lastHand?.dealCode;
+    if (!code || !replay) return;
+    copyDealLink(win, code).then((notice) => {
       clearTimeout(linkTimer);
-      if (!state.replay) return;
-      state.replay.link = notice;
-      draw();
+      if (!replay) return;
+      replay.link = notice;
+      update();
       if (notice.key === "linkCopied") {
         linkTimer = setTimeout(() => {
-          if (state.replay?.link === notice) {
-            state.replay.link = null;
-            draw();
+          if (replay?.link === notice) {
+            replay.link = null;
+            update();
           }
         }, LINK_NOTICE_MS);
       }
-    };
-    const clipboard = win.navigator.clipboard;
-    const copy = clipboard ? clipboard.writeText(link) : Promise.reject(new Error("no clipboard"));
-    copy.then(
-      () => show({ key: "linkCopied" }),
-      () => show({ key: "linkShow", params: { link } }),
-    );
+    });
   }
 
   function again() {
-    const code = state.lastHand?.dealCode;
+    const code = lastHand?.dealCode;
     if (!code || !isReady()) return;
     close();
     playDeal(code);
@@ -187,9 +179,9 @@ export function createReplayController({ win, state, storage, client, draw, isRe
     const view = snapshot?.view;
     if (seenHandId !== null && handId !== seenHandId) close();
     seenHandId = handId;
-    if (view?.over && snapshot.game && handId && state.lastHand?.handId !== handId) {
+    if (view?.over && snapshot.game && handId && lastHand?.handId !== handId) {
       close(); // (a replay of the hand before, opened from Statistics while this one went on)
-      state.lastHand = makeLastHand({ handId, game: snapshot.game, dealCode: snapshot.deal_code, preset: view.rules });
+      lastHand = makeLastHand({ handId, game: snapshot.game, dealCode: snapshot.deal_code, preset: view.rules });
       persist();
     }
     ensureLoaded();
@@ -198,14 +190,17 @@ export function createReplayController({ win, state, storage, client, draw, isRe
 
   return {
     onSnapshot,
+    view() {
+      return { lastHand, replay, reviewProgress };
+    },
     open,
     goTo: go,
     actions: {
       replay: open,
       "replay-close": close,
       "replay-first": () => go(0),
-      "replay-prev": () => go((state.lastHand?.step ?? 0) - 1),
-      "replay-next": () => go((state.lastHand?.step ?? 0) + 1),
+      "replay-prev": () => go((lastHand?.step ?? 0) - 1),
+      "replay-next": () => go((lastHand?.step ?? 0) + 1),
       "replay-last": () => go(lastStep()),
       "replay-copy-link": copyLink,
       "replay-again": again,

@@ -7,29 +7,29 @@ import { EMPTY_STATS, STATS_KEY, addFinishedHand, noteDeal, readStats } from "./
 
 /**
  * @param {object} deps
- * @param {object} deps.state    owns state.stats and state.statsPanel
  * @param {object} deps.storage  storage.js facade
- * @param {() => void} deps.draw
+ * @param {() => void} deps.update
  * @param {() => void} deps.openReplay  shows the last hand's replay
+ * @param {() => string} deps.level     the difficulty chosen in the settings
  */
-export function createStatsKeeper({ state, storage, draw, openReplay }) {
+export function createStatsKeeper({ storage, update, openReplay, level }) {
   const read = readStats(storage.readText(STATS_KEY));
-  state.stats = read.stats;
-  state.statsPanel = null;
+  let stats = read.stats; // statistics across sessions
+  let statsPanel = null; // the Statistics panel, while open
   if (read.status === "refused") {
     // A damaged or foreign record is not trusted: start over, and say so.
     storage.writeText(STATS_KEY, JSON.stringify(read.stats));
   }
 
-  function write(stats) {
-    state.stats = stats;
-    storage.writeText(STATS_KEY, JSON.stringify(stats));
+  function write(next) {
+    stats = next;
+    storage.writeText(STATS_KEY, JSON.stringify(next));
   }
 
   /** The record as stored now (another tab may have counted a hand since). */
   function current() {
     const fresh = readStats(storage.readText(STATS_KEY));
-    return fresh.status === "ok" ? fresh.stats : state.stats;
+    return fresh.status === "ok" ? fresh.stats : stats;
   }
 
   function onSnapshot(snapshot, handId) {
@@ -40,50 +40,53 @@ export function createStatsKeeper({ state, storage, draw, openReplay }) {
       ? addFinishedHand(before, {
           handId,
           preset: view.rules,
-          fallbackLevel: state.settings.level,
+          fallbackLevel: level(),
           winner: view.winner,
           settlement: view.settlement,
         })
-      : noteDeal(before, handId, state.settings.level);
+      : noteDeal(before, handId, level());
     if (after !== before) write(after);
-    else state.stats = before;
+    else stats = before;
   }
 
   return {
     /** Whether the stored record was refused (the controller shows a notice). */
     wasReset: read.status === "refused",
     onSnapshot,
+    view() {
+      return { stats, statsPanel };
+    },
     actions: {
       stats() {
-        state.stats = current();
-        state.statsPanel = { confirm: false };
-        draw();
+        stats = current();
+        statsPanel = { confirm: false };
+        update();
       },
       "stats-close"() {
-        state.statsPanel = null;
-        draw();
+        statsPanel = null;
+        update();
       },
       "stats-reset"() {
-        if (!state.statsPanel) return;
-        state.statsPanel = { confirm: true };
-        draw();
+        if (!statsPanel) return;
+        statsPanel = { confirm: true };
+        update();
       },
       "stats-reset-cancel"() {
-        if (!state.statsPanel) return;
-        state.statsPanel = { confirm: false };
-        draw();
+        if (!statsPanel) return;
+        statsPanel = { confirm: false };
+        update();
       },
       "stats-reset-confirm"() {
-        if (!state.statsPanel?.confirm) return;
+        if (!statsPanel?.confirm) return;
         // The counts go; the ids of counted hands stay, so a finished hand still on
         // screen is not counted again after a reload.
         const before = current();
         write({ ...EMPTY_STATS, counted: before.counted, dealt: before.dealt });
-        state.statsPanel = { confirm: false, done: true };
-        draw();
+        statsPanel = { confirm: false, done: true };
+        update();
       },
       "stats-replay"() {
-        state.statsPanel = null;
+        statsPanel = null;
         openReplay();
       },
     },

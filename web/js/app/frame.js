@@ -1,0 +1,75 @@
+// update(): the one way any part asks for the screen to change. However many
+// parts ask during one task, the table is drawn once, at the next animation
+// frame, from the state as it is then; drawing never starts a timer or asks
+// for another drawing.
+//
+// A hidden tab gets no animation frames (Chromium stops them). Nobody sees the
+// page then, but its DOM is still read (the test hooks, the service worker's
+// update prompt, a screen reader), so while the page is hidden the drawing
+// runs from a zero-delay timer instead, and a frame asked for just before the
+// page was hidden moves to such a timer.
+//
+// The person's own input is drawn before its event returns (flush()): a tap
+// or a key press never waits for a frame, and whatever reads the page right
+// after the event (an assistive technology, a test) finds it drawn.
+
+/**
+ * @param {Window} win
+ * @param {{all: () => void, boot: () => void}} draw  the whole table, or only the boot
+ *        progress (which changes four times a second while Pyodide boots and must not
+ *        cost a whole-table drawing each time)
+ */
+export function createFrameScheduler(win, draw) {
+  const doc = win.document;
+  let pending = null; // null | "boot" | "all"
+  let frame = null;
+  let timer = null;
+  let drawing = false;
+
+  function cancel() {
+    if (frame !== null) win.cancelAnimationFrame(frame);
+    if (timer !== null) win.clearTimeout(timer);
+    frame = null;
+    timer = null;
+  }
+
+  function flush() {
+    cancel();
+    const what = pending;
+    pending = null;
+    drawing = true;
+    try {
+      if (what === "all") draw.all();
+      else if (what === "boot") draw.boot();
+    } finally {
+      drawing = false;
+    }
+  }
+
+  function schedule() {
+    if (doc.visibilityState === "hidden") timer = win.setTimeout(flush, 0);
+    else frame = win.requestAnimationFrame(flush);
+  }
+
+  doc.addEventListener("visibilitychange", () => {
+    if (frame !== null && doc.visibilityState === "hidden") {
+      cancel();
+      schedule();
+    }
+  });
+
+  return {
+    /** Ask for a drawing of the whole table (or, with "boot", of the boot progress only). */
+    update(part = "all") {
+      pending = pending === "all" || part === "all" ? "all" : "boot";
+      if (frame === null && timer === null) schedule();
+    },
+    /**
+     * Draw now what is asked for: the first paint, and the end of an input event.
+     * (Not while drawing: an event the drawing itself causes, a focus move, waits for its frame.)
+     */
+    flush() {
+      if (pending !== null && !drawing) flush();
+    },
+  };
+}

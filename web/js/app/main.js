@@ -1,0 +1,212 @@
+// The entry module: creates the parts and wires them, nothing else.
+//
+//   engine session   boot, hello, the first hand, recovery      engine/engine_session.js
+//   hand controller  the hand, your selection, requests, pacing  game/hand_controller.js
+//   turn clock       the club's countdown and auto-play          game/turn_clock.js
+//   replay, statistics, update prompt, notices, settings, score: each owns its state
+//   models           state -> what to draw, in words             model/
+//   drawing          the only DOM writers                        view/
+//   input            DOM events -> named events                  input/
+//
+// Each part owns its slice of state and exposes it read-only (view()); any
+// change asks for update(), which draws the whole table once at the next
+// animation frame (app/frame.js) from all the slices put together.
+
+import { createStorage } from "../store/storage.js";
+import { createSettingsKeeper } from "../store/settings_keeper.js";
+import { createSessionScore } from "../store/session_score.js";
+import { createEngineSession } from "../engine/engine_session.js";
+import { createHandController } from "../game/hand_controller.js";
+import { createTurnClock } from "../game/turn_clock.js";
+import { copyDealLink } from "../game/deal_link.js";
+import { createReplayController } from "../after_hand/replay.js";
+import { createStatsKeeper } from "../after_hand/stats_keeper.js";
+import { createUpdatePrompt } from "./update_prompt.js";
+import { createOfflineSupport } from "./offline.js";
+import { createNotices } from "./notices.js";
+import { createOpenDialog } from "./open_dialog.js";
+import { createFrameScheduler } from "./frame.js";
+import { buildBootModel, buildTableModel } from "../model/table_model.js";
+import { buildPanelsModel } from "../model/panels_model.js";
+import { presetNamed } from "../model/dialogs_model.js";
+import { createRenderer } from "../view/render.js";
+import { createPanelsRenderer } from "../view/render_panels.js";
+import { createSound, cuesForSnapshot } from "../view/sound.js";
+import { bindInput } from "../input/pointer.js";
+import { bindPanelInput } from "../input/panel_input.js";
+import { bindKeyboard } from "../input/keyboard.js";
+
+function createApp(win) {
+  const doc = win.document;
+  const storage = createStorage();
+  const settings = createSettingsKeeper({ win, storage });
+  const renderer = createRenderer(doc);
+  const panelRenderer = createPanelsRenderer(doc);
+  const frame = createFrameScheduler(win, {
+    all() {
+      const state = tableState();
+      renderer.render(buildTableModel(state));
+      panelRenderer.render(buildPanelsModel(state));
+    },
+    boot() {
+      renderer.renderBoot(buildBootModel(tableState()));
+    },
+  });
+  const update = frame.update;
+
+  const sound = createSound({
+    AudioContextClass: win.AudioContext ?? win.webkitAudioContext ?? null,
+    activation: win.navigator.userActivation ?? null,
+  });
+  sound.setEnabled(settings.current.sound === "on");
+
+  const notices = createNotices({ win, update, isSettled: () => !engine.loading });
+  const engine = createEngineSession({
+    win,
+    storage,
+    settings,
+    notices,
+    update,
+    table: {
+      halt: () => hand.halt(),
+      showSaved: (save) => hand.showSaved(save),
+      forget: () => hand.forget(),
+      current: () => hand.current(),
+      open: (snapshot, handId) => hand.open(snapshot, handId),
+      replace: (request, fields, notice) => hand.replace(request, fields, notice),
+    },
+    onReady: () => offline.enable(),
+  });
+  const clock = createTurnClock({
+    win,
+    sound,
+    notices,
+    update,
+    timerFor: (rules) => presetNamed(engine.view(), rules)?.timer ?? null,
+    turnKey: () => hand.turnKey(),
+    isBusy: () => hand.busy || engine.loading,
+    onTimeout: () => hand.act("timeout"),
+  });
+  const score = createSessionScore({ storage });
+  const replay = createReplayController({
+    win,
+    storage,
+    client: engine.client,
+    update,
+    isReady: () => engine.ready,
+    playDeal: (code) =>
+      hand.replace("from_code", { code, level: settings.current.level }, { key: "dealReplayed", params: { code } }),
+  });
+  const stats = createStatsKeeper({ storage, update, openReplay: replay.open, level: () => settings.current.level });
+  if (stats.wasReset) notices.show({ key: "statsDamaged" });
+  const updater = createUpdatePrompt({ win, update, isBusy: () => hand.busy });
+  const offline = createOfflineSupport({ win, updater, update });
+  const hand = createHandController({
+    client: engine.client,
+    storage,
+    settings,
+    clock,
+    notices,
+    update,
+    isReady: () => engine.ready,
+    onWorked: () => engine.worked(),
+    followers: [
+      (snapshot) => sound.play(cuesForSnapshot(snapshot)),
+      score.onSnapshot,
+      stats.onSnapshot,
+      replay.onSnapshot,
+    ],
+  });
+  const dialog = createOpenDialog({ clock, update });
+
+  /** Every part's state side by side: what the models read (never write). */
+  function tableState() {
+    return {
+      ...engine.view(),
+      ...settings.view(),
+      ...hand.view(),
+      ...clock.view(),
+      ...notices.view(),
+      ...replay.view(),
+      ...stats.view(),
+      session: score.view(),
+      update: updater.view(),
+      offlineReady: offline.ready,
+      panel: dialog.open,
+    };
+  }
+
+  const actions = {
+    ...hand.actions,
+    ...replay.actions,
+    ...stats.actions,
+    ...updater.actions,
+    retry: () => engine.retry(),
+    language() {
+      settings.nextLanguage();
+      update();
+    },
+    settings: () => dialog.show("settings"),
+    help: () => dialog.show("help"),
+    "close-panel": () => dialog.show(null),
+    "stop-auto"() {
+      if (clock.stopAuto()) hand.continueHand();
+    },
+    "copy-link"() {
+      const code = hand.dealCode;
+      if (!code) return;
+      copyDealLink(win, code).then((notice) => {
+        if (notice.key === "linkCopied") notices.showLink(notice);
+        else notices.show(notice);
+      });
+    },
+  };
+
+  /** Input handlers whose result is drawn before the event returns (see frame.js). */
+  const drawnAtOnce = (named) =>
+    Object.fromEntries(
+      Object.entries(named).map(([name, handle]) => [
+        name,
+        (...args) => {
+          handle(...args);
+          frame.flush();
+        },
+      ]),
+    );
+
+  const handlers = drawnAtOnce({
+    toggleCard: hand.toggleCard,
+    selectRank: hand.selectRank,
+    setCardSelected: hand.setCardSelected,
+    clearSelection: hand.clearSelection,
+    focusCard: hand.focusCard,
+    action(name) {
+      actions[name]?.();
+    },
+    setting(name, value) {
+      if (!settings.choose(name, value)) return;
+      if (name === "preset") hand.flashInfo("rulesNextHand");
+      if (name === "level" && hand.current().snapshot && !hand.over) hand.flashInfo("levelNextHand");
+      if (name === "sound") sound.setEnabled(value === "on");
+      update();
+    },
+    panelClosed: (name) => dialog.closed(name),
+    dealLink: (code) => engine.dealLink(code),
+    goToStep: (step) => replay.goTo(step),
+  });
+
+  function start() {
+    engine.start(); // starts the worker, then the table (from the save, if any) is drawn at once
+    frame.flush();
+    win.performance.mark("pdk:first-paint");
+    bindInput(doc, win, handlers);
+    bindPanelInput(doc, win, handlers);
+    bindKeyboard(doc, win, handlers, { handOver: () => hand.over });
+    // Browsers let a page make sound only after a tap or a key press.
+    for (const type of ["pointerdown", "keydown"]) doc.addEventListener(type, () => sound.touched(), { capture: true });
+  }
+
+  return { start };
+}
+
+createApp(window).start();

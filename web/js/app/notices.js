@@ -1,0 +1,65 @@
+// The table's notices: a longer message over the table (a save restored or
+// refused, the engine restarted, time is up...) and the short "Link copied"
+// that replaces the Copy link button's text for a moment. A notice is
+// information, not a question: it fades a while after the table is playable
+// (a notice shown while the engine still boots is read once the table is
+// there, so its time starts then).
+
+const NOTICE_MS = 9000;
+const LINK_NOTICE_MS = 2500;
+
+/**
+ * @param {object} deps
+ * @param {Window} deps.win
+ * @param {() => void} deps.update
+ * @param {() => boolean} deps.isSettled  the engine is no longer loading (ready or failed)
+ */
+export function createNotices({ win, update, isSettled }) {
+  let notice = null; // {key, params}
+  let linkNotice = null;
+  let fading = null; // the notice whose fade timer runs
+  let fadeTimer = null;
+  let linkTimer = null;
+
+  function startFade() {
+    if (notice === fading || !isSettled()) return;
+    win.clearTimeout(fadeTimer);
+    fading = notice;
+    if (!notice) return;
+    const shown = notice;
+    fadeTimer = win.setTimeout(() => {
+      if (notice === shown) {
+        notice = null;
+        fading = null;
+        update();
+      }
+    }, NOTICE_MS);
+  }
+
+  return {
+    /** Show `next` (null takes the notice away). */
+    show(next) {
+      if (next === notice) return;
+      notice = next;
+      startFade();
+      update();
+    },
+    /** The engine left "loading": a notice waiting for the table starts to fade now. */
+    settled() {
+      startFade();
+    },
+    /** The Copy link button's short confirmation. */
+    showLink(next) {
+      win.clearTimeout(linkTimer);
+      linkNotice = next;
+      linkTimer = win.setTimeout(() => {
+        linkNotice = null;
+        update();
+      }, LINK_NOTICE_MS);
+      update();
+    },
+    view() {
+      return { notice, linkNotice };
+    },
+  };
+}

@@ -1,0 +1,207 @@
+// The engine session: starts the worker and follows its boot, greets the
+// engine (`hello`: the presets and levels it offers), opens the first hand (a
+// #deal= link, else the save, else a new deal), and brings the engine back
+// when the worker dies or hangs mid-hand (a new worker, the hand resumed from
+// the save). It owns the engine's status as the page shows it.
+
+import { createEngineClient, EngineDown } from "./engine_client.js";
+import { SAVE_KEY, newHandId, readSave } from "../store/save.js";
+import { dealCodeFromHash, withoutHash } from "../game/deal_link.js";
+
+const DEFAULT_BOOT_STALL_MS = 30000;
+/** Restarts in a row without a successful action before the engine counts as broken. */
+const MAX_RESTARTS = 3;
+
+/** `?boot-timeout=MS` shortens the boot watchdog (diagnostics and tests). */
+function bootStallMs(search) {
+  const value = Number(new URLSearchParams(search).get("boot-timeout"));
+  return Number.isFinite(value) && value > 0 ? value : DEFAULT_BOOT_STALL_MS;
+}
+
+/**
+ * @param {object} deps
+ * @param {Window} deps.win
+ * @param {object} deps.storage   storage.js facade
+ * @param {object} deps.settings  settings_keeper.js
+ * @param {object} deps.notices   notices.js
+ * @param {(part?: string) => void} deps.update
+ * @param {object} deps.table     the hand on the table (hand_controller.js):
+ *        halt(), showSaved(save), forget(), current() -> {snapshot, handId},
+ *        open(snapshot, handId), replace(request, fields, notice)
+ * @param {() => void} deps.onReady  the engine answered its first hand (once per boot)
+ */
+export function createEngineSession({ win, storage, settings, notices, update, table, onReady }) {
+  let status = "loading"; // "loading" | "ready" | "error" (mirrored on <html data-engine>)
+  let boot = { phase: "wait", loaded: 0, total: 0, error: null };
+  let presets = [];
+  let levels = ["easy", "medium", "hard"];
+  let restarts = 0;
+  let recovering = false;
+  let bootCount = 0;
+  let pendingDealCode = null;
+
+  const client = createEngineClient({
+    workerUrl: new URL("./worker.js", import.meta.url),
+    early: win.paodekuaiEarlyWorker ?? null, // started by early_worker.js, when it ran
+    stallMs: bootStallMs(win.location.search),
+    onProgress(progress) {
+      boot = { ...boot, ...progress };
+      // Only the progress panel changes while Pyodide boots: a whole-table
+      // drawing each time took main-thread time from the boot itself.
+      update("boot");
+    },
+    onCrash(error) {
+      recover(error);
+    },
+  });
+
+  function setStatus(next) {
+    status = next;
+    if (next !== "loading") notices.settled();
+  }
+
+  async function dealNew() {
+    const level = settings.current.level;
+    let reply = await client.request("new_game", { preset: settings.current.preset, level });
+    if (!reply.ok && settings.current.preset !== "standard") {
+      // A preset this engine no longer knows must not lock the player out.
+      settings.fallBackToStandard();
+      reply = await client.request("new_game", { preset: "standard", level });
+    }
+    if (!reply.ok) throw new EngineDown("boot-error", reply.error?.message?.en ?? reply.error?.code);
+    return { snapshot: reply.result, handId: newHandId() };
+  }
+
+  /** The hand to show once the engine is up: a #deal link, else the save, else a new deal. */
+  async function openHand() {
+    const level = settings.current.level;
+    if (pendingDealCode) {
+      const code = pendingDealCode;
+      pendingDealCode = null;
+      const reply = await client.request("from_code", { code, level });
+      if (reply.ok) {
+        notices.show({ key: "dealReplayed", params: { code } });
+        return { snapshot: reply.result, handId: newHandId() };
+      }
+      notices.show({ key: "badDealCode", params: { reason: reply.error.message } });
+      return dealNew();
+    }
+    const { snapshot, handId } = table.current();
+    if (snapshot?.game && handId) {
+      const reply = await client.request("load", { game: snapshot.game, level });
+      if (reply.ok) return { snapshot: reply.result, handId };
+      notices.show({ key: "saveRefused", params: { reason: reply.error.message } });
+      storage.remove(SAVE_KEY);
+      table.forget();
+      return dealNew();
+    }
+    return dealNew();
+  }
+
+  function acceptHello(hello) {
+    presets = hello.presets ?? [];
+    if (Array.isArray(hello.levels) && hello.levels.length) levels = hello.levels;
+    settings.adopt({ presets, levels });
+  }
+
+  async function bootEngine() {
+    // The worker starts before anything is drawn: its downloads are the long pole.
+    const started = client.start();
+    const myBoot = ++bootCount;
+    table.halt();
+    setStatus("loading");
+    boot = { phase: "wait", loaded: 0, total: 0, error: null };
+    update();
+    try {
+      const timings = await started;
+      win.performance.mark("pdk:engine-ready", { detail: timings });
+      const hello = await client.request("hello");
+      if (hello.ok) acceptHello(hello.result);
+      boot = { ...boot, phase: "deal" };
+      update();
+      const { snapshot, handId } = await openHand();
+      setStatus("ready");
+      table.open(snapshot, handId);
+      win.performance.mark("pdk:first-hand");
+      onReady();
+    } catch (error) {
+      if (!(error instanceof EngineDown)) throw error;
+      if (myBoot !== bootCount) return; // a newer boot (a restart) took over
+      setStatus("error");
+      boot = { ...boot, error: { reason: error.reason, detail: error.detail } };
+      update();
+    }
+  }
+
+  /** The worker died or hung mid-hand: start a new one and resume from the save. */
+  async function recover(error) {
+    if (recovering) return;
+    recovering = true;
+    restarts += 1;
+    try {
+      if (restarts > MAX_RESTARTS) {
+        setStatus("error");
+        boot = { ...boot, error: { reason: error.reason, detail: error.detail } };
+        update();
+        return;
+      }
+      const saved = readSave(storage.readText(SAVE_KEY));
+      if (saved.status === "ok") table.showSaved(saved.save);
+      notices.show({ key: "engineRestarted" });
+      await bootEngine();
+    } finally {
+      recovering = false;
+    }
+  }
+
+  return {
+    client,
+    get ready() {
+      return status === "ready";
+    },
+    get loading() {
+      return status === "loading";
+    },
+    /** Reads the URL and the save, draws what there is, and boots the engine. */
+    start() {
+      pendingDealCode = dealCodeFromHash(win.location.hash);
+      if (pendingDealCode) {
+        // Replay once; a reload afterwards resumes the save instead of re-dealing.
+        win.history.replaceState(null, "", withoutHash(win.location.href));
+      } else {
+        const saved = readSave(storage.readText(SAVE_KEY));
+        if (saved.status === "ok") {
+          // First paint does not wait for Python: the saved table is drawn now, input unlocks when ready.
+          table.showSaved(saved.save);
+        } else if (saved.status === "refused") {
+          const reason = saved.reason === "old_version" ? { key: "saveOldVersion" } : { key: "saveUnreadable" };
+          notices.show({ key: "saveRefused", params: { reason } });
+          storage.remove(SAVE_KEY);
+        }
+      }
+      bootEngine();
+    },
+    /** Retry after a failed boot. */
+    retry() {
+      if (status !== "error") return;
+      restarts = 0;
+      bootEngine();
+    },
+    /** A request moved the hand on: the engine works, restarts in a row start over. */
+    worked() {
+      restarts = 0;
+    },
+    /** The URL's #deal=CODE changed while the page is open. */
+    dealLink(code) {
+      win.history.replaceState(null, "", withoutHash(win.location.href));
+      if (status === "ready") {
+        table.replace("from_code", { code, level: settings.current.level }, { key: "dealReplayed", params: { code } });
+      } else {
+        pendingDealCode = code;
+      }
+    },
+    view() {
+      return { engine: status, boot, presets, levels };
+    },
+  };
+}

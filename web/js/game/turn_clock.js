@@ -1,0 +1,90 @@
+// The turn clock of presets with a timer (club): counts down the person's
+// turn (turn_timer.js), holds while a dialog is open or the page is hidden,
+// and at zero has the engine play for the person (`timeout`). Two timeouts in
+// a row switch auto-play on: the person's turns are then played by `timeout`
+// until Stop auto (or a hand without a timer).
+
+import { createTurnTimer, pauseWhileHidden, turnSeconds } from "./turn_timer.js";
+import { URGENT_SECONDS } from "../model/dialogs_model.js";
+
+/** While the person's own request (or a worker restart) is in flight, a timeout waits this long and looks again. */
+const BUSY_RETRY_MS = 250;
+
+/**
+ * @param {object} deps
+ * @param {Window} deps.win
+ * @param {object} deps.sound     sound.js: the last seconds tick
+ * @param {object} deps.notices   notices.js
+ * @param {() => void} deps.update
+ * @param {(rules: string) => object|null} deps.timerFor  the preset's timer ({lead, follow} seconds) or null
+ * @param {() => string|null} deps.turnKey  the person's turn now on the table, or null
+ * @param {() => boolean} deps.isBusy       a request is in flight or the engine is loading
+ * @param {() => void} deps.onTimeout       send `timeout` (the engine plays for the person)
+ */
+export function createTurnClock({ win, sound, notices, update, timerFor, turnKey, isBusy, onTimeout }) {
+  let status = null; // the countdown while it counts for the person
+  let autoPlay = false;
+  let timeoutsInRow = 0;
+
+  const timer = createTurnTimer({
+    onTick() {
+      status = timer.status();
+      if (status && !status.paused && status.seconds > 0 && status.seconds <= URGENT_SECONDS) sound.play("tick");
+      update();
+    },
+    onExpire: (key) => timeUp(key),
+  });
+  pauseWhileHidden(win.document, timer);
+
+  /** The person's time ran out: the engine plays for them; two in a row switch auto-play on. */
+  function timeUp(key) {
+    if (isBusy()) {
+      win.setTimeout(() => timeUp(key), BUSY_RETRY_MS);
+      return;
+    }
+    if (key !== turnKey()) return; // that turn is over already
+    timeoutsInRow += 1;
+    if (timeoutsInRow >= 2) autoPlay = true;
+    notices.show({ key: autoPlay ? "autoStarted" : "timedOut" });
+    onTimeout();
+  }
+
+  return {
+    get autoPlay() {
+      return autoPlay;
+    },
+    /**
+     * The hand moved on: count down when it is the person's turn under a preset
+     * with a timer (never restarting a turn it already counts), else stand still.
+     */
+    sync({ key, rules, lead }) {
+      const preset = timerFor(rules);
+      if (autoPlay && !preset) autoPlay = false; // auto-play belongs to the timer; a hand without one ends it
+      const seconds = key && preset && !autoPlay ? turnSeconds(preset, lead, win.location.search) : null;
+      if (seconds === null) timer.disarm();
+      else timer.arm(key, seconds);
+      status = timer.status();
+    },
+    /** The person played or passed: the next timeout is the first in a row again. */
+    personActed() {
+      timeoutsInRow = 0;
+    },
+    /** Stop auto: whether it was on (the person's turn, if it is one, then gets a fresh countdown). */
+    stopAuto() {
+      if (!autoPlay) return false;
+      autoPlay = false;
+      timeoutsInRow = 0;
+      notices.show(null);
+      return true;
+    },
+    /** Hold the countdown while `reason` holds ("panel": a dialog is open). */
+    pause(reason, on) {
+      timer.pause(reason, on);
+      status = timer.status();
+      update();
+    },
+    view() {
+      return { timer: status, autoPlay };
+    },
+  };
+}
