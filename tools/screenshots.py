@@ -27,8 +27,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "web"))
 
+# (mypy finds web_table when it checks tests/web in the same run, not when it checks this alone)
 import build  # noqa: E402
-# (found when mypy checks tests/web in the same run, not when it checks this file alone)
 import web_table  # type: ignore[import-not-found, unused-ignore]  # noqa: E402
 
 SIZES = ("390x844", "844x390", "360x640", "1366x768")
