@@ -147,6 +147,8 @@ export function createEngineSession({ win, storage, settings, notices, update, t
       }
       const saved = readSave(storage.readText(SAVE_KEY));
       if (saved.status === "ok") table.showSaved(saved.save);
+      // Loading first: the notice's time to fade starts once the table is playable again.
+      setStatus("loading");
       notices.show({ key: "engineRestarted" });
       await bootEngine();
     } finally {
