@@ -147,6 +147,8 @@ def snapshot(game: Game, event: dict[str, Any] | None = None) -> dict[str, Any]:
         "view": game.view(HUMAN),
         "you": you,
         "event": event,
+        # Once the hand is over nothing is hidden: the losers' cards are turned face up.
+        "reveal": [game.hand(seat) for seat in range(3)] if game.over else None,
     }
 
 

@@ -50,7 +50,8 @@ def _new(service: Service, seed: int = 7, preset: str = "standard") -> dict[str,
 def test_new_game_snapshot_shape() -> None:
     service = Service()
     snap = _new(service)
-    assert set(snap) == {"game", "deal_code", "view", "you", "event"}
+    assert set(snap) == {"game", "deal_code", "view", "you", "event", "reveal"}
+    assert snap["reveal"] is None  # the other hands stay hidden while the hand is on
     assert snap["deal_code"] == Game.deal(7).deal_code
     assert Game.from_dict(snap["game"]) == Game.deal(7)
     view = snap["view"]
@@ -102,6 +103,25 @@ def test_bot_turns_until_the_human_or_the_end() -> None:
         assert snap["event"]["seat"] in (1, 2)
     err = error(service, type="bot_turn", level="easy") if snap["view"]["to_move"] == 0 else None
     assert err is None or err["code"] == "not_your_turn"
+
+
+def test_the_end_of_a_hand_reveals_every_hand_left() -> None:
+    service = Service()
+    snap = _new(service, seed=11)
+    while not snap["view"]["over"]:
+        if snap["view"]["to_move"] == 0 and snap["you"]["hints"]:
+            snap = ok(service, type="play", cards=snap["you"]["hints"][0])
+        elif snap["view"]["to_move"] == 0:
+            snap = ok(service, type="pass")
+        else:
+            snap = ok(service, type="bot_turn", level="easy")
+        if not snap["view"]["over"]:
+            assert snap["reveal"] is None
+    game = Game.from_dict(snap["game"])
+    assert snap["reveal"] == [game.hand(seat) for seat in range(3)]
+    assert snap["reveal"][snap["view"]["winner"]] == []
+    assert snap["reveal"][0] == snap["view"]["hand"]
+    assert [len(cards) for cards in snap["reveal"]] == snap["view"]["counts"]
 
 
 def test_pass_refusals_carry_reasons() -> None:
