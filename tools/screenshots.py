@@ -2,13 +2,14 @@
 """Screenshots of the table at the four reference screens, in both languages.
 
     python tools/screenshots.py [--out DIR] [--sizes 390x844,844x390,...] [--langs en,zh]
-                                [--states deal,mid,beat,over,settings,help,replay,stats]
+                                [--states deal,mid,beat,over,menu,settings,help,replay,stats]
 
 Builds nothing: it serves the existing dist/ (run `python build.py` first) and
 drives it through the stable test hooks, writing one PNG per screen, language
 and state: `deal` (the first table), `mid` (a trick under way, the person to
 move), `beat` (the person to move with nothing that beats, when the deal gets
-there), `over` (the end of the hand), and the dialogs. Look at them with an
+there), `over` (the end of the hand), the bar's menu opened (on screens
+where it is a menu) and the dialogs. Look at them with an
 image viewer: tests check the hooks, only eyes check the table.
 """
 
@@ -32,7 +33,7 @@ import build  # noqa: E402
 import web_table  # type: ignore[import-not-found, unused-ignore]  # noqa: E402
 
 SIZES = ("390x844", "844x390", "360x640", "1366x768")
-STATES = ("deal", "mid", "beat", "over", "settings", "help", "replay", "stats")
+STATES = ("deal", "mid", "beat", "over", "menu", "settings", "help", "replay", "stats")
 
 
 def settings_script(lang: str, preset: str) -> str:
@@ -118,9 +119,13 @@ def run(args: argparse.Namespace) -> None:
                     web_table.play_until(page)
                     page.wait_for_timeout(900)
                     shoot(page, out, f"{tag}-over")
+                if "menu" in states and page.is_visible("[data-action=menu]"):
+                    page.click("[data-action=menu]")
+                    shoot(page, out, f"{tag}-menu")
+                    page.keyboard.press("Escape")
                 for dialog in ("settings", "help"):
                     if dialog in states:
-                        page.click(f"[data-action={dialog}]", force=True)
+                        web_table.menu_click(page, dialog)
                         shoot(page, out, f"{tag}-{dialog}")
                         page.keyboard.press("Escape")
                         page.wait_for_timeout(200)
@@ -132,7 +137,7 @@ def run(args: argparse.Namespace) -> None:
                     shoot(page, out, f"{tag}-replay")
                     page.click("[data-action=replay-close]")
                 if "stats" in states:
-                    page.evaluate("document.querySelector('[data-action=stats]').click()")
+                    web_table.menu_click(page, "stats")
                     shoot(page, out, f"{tag}-stats")
                 context.close()
         browser.close()

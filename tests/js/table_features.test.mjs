@@ -236,9 +236,18 @@ test("the table model: the timer, auto-play locking the hand, the face-up card, 
 
   const view = { ...clubState().snapshot.view, rules: "compact15", face_up: { card: "7H", seat: 1 } };
   const faceUp = buildTableModel(clubState({ snapshot: { ...clubState().snapshot, view } }));
-  assert.equal(faceUp.faceUp, "West holds the face-up ♥7 and opens");
-  const mine = buildTableModel(clubState({ lang: "zh", snapshot: { ...clubState().snapshot, view: { ...view, face_up: { card: "7H", seat: 0 } } } }));
-  assert.equal(mine.faceUp, "你持有明牌 ♥7，由你先出");
+  assert.equal(faceUp.faceUp.text, "West holds the face-up ♥7 and opens");
+  assert.equal(faceUp.faceUp.card.code, "7H");
+  assert.equal(faceUp.faceUp.seat, 1);
+  // With the player on the right playing after you, seat 1 sits on the right: East.
+  const right = buildTableModel(clubState({ settings: { ...clubState().settings, direction: "right" }, snapshot: { ...clubState().snapshot, view } }));
+  assert.equal(right.faceUp.text, "East holds the face-up ♥7 and opens");
+  assert.deepEqual(right.seats.map((s) => [s.side, s.name]), [["me", "You"], ["right", "East"], ["left", "West"]]);
+  const mine = buildTableModel(clubState({ lang: "zh", snapshot: { ...clubState().snapshot, view: { ...view, face_up: { card: "9C", seat: 0 } } } }));
+  assert.equal(mine.faceUp.text, "你持有明牌 ♣9，由你先出");
+  // ... and marked in your hand, where it is said too.
+  assert.deepEqual(mine.hand.cards.filter((c) => c.faceUp).map((c) => c.code), ["9C"]);
+  assert.match(mine.hand.cards.find((c) => c.code === "9C").label, /明牌$/);
 
   const prompt = { legal: false, code: null, combo: null, message: { en: "Your lead: select cards to play.", zh: "" } };
   const first = { ...clubState().snapshot.view, spade3_first: true };

@@ -7,6 +7,8 @@ import json
 import re
 from typing import Any
 
+from web_table import menu_click
+
 from paodekuai import Game
 
 SAVE_KEY = "paodekuai.save"
@@ -16,6 +18,17 @@ PRESETS = ("standard", "classic16", "compact15", "club")
 CODE_LETTER = {"standard": "A", "classic16": "B", "compact15": "C", "club": "D"}
 HAND_SIZE = {"standard": 16, "classic16": 16, "compact15": 15, "club": 16}
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def compact15_deal_held_by(seat: int) -> str:
+    """The code of a compact15 deal whose face-up card seat `seat` holds."""
+    for seed in range(100_000, 100_200):
+        game = Game.deal(seed, "compact15")
+        face_up = game.view(0)["face_up"]
+        if face_up["seat"] == seat:
+            assert game.deal_code is not None
+            return game.deal_code
+    raise AssertionError(f"no deal with the face-up card at seat {seat}")
 
 
 def read_save(page: Any) -> Any:
@@ -32,7 +45,7 @@ def short(code: str) -> str:
 
 
 def open_settings(page: Any) -> None:
-    page.click("[data-action=settings]")
+    menu_click(page, "settings")
     page.wait_for_selector("[data-panel=settings][open]")
 
 

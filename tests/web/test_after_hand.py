@@ -14,6 +14,7 @@ from table_features import choose
 from web_table import (
     hand,
     is_over,
+    menu_click,
     open_page,
     play_until,
     wait_my_turn_or_over,
@@ -264,7 +265,7 @@ def test_statistics_count_each_hand_once_and_survive_a_reload(table: Any) -> Non
     taken = 1 if settlement["shut_out"][0] else 0
 
     def check_counted_once() -> None:
-        page.click("[data-action=stats]")
+        menu_click(page, "stats")
         page.wait_for_selector("[data-stats]:not([hidden])")
         assert stat(page, "all:all", "hands") == "1"
         assert stat(page, "all:all", "wins") == ("1" if winner == 0 else "0")
@@ -299,7 +300,7 @@ def test_statistics_count_each_hand_once_and_survive_a_reload(table: Any) -> Non
     # After a reload the finished hand on screen is not counted again.
     page.reload()
     wait_ready(page)
-    page.click("[data-action=stats]")
+    menu_click(page, "stats")
     assert stat(page, "all:all", "hands") == "0"
 
 
@@ -318,7 +319,7 @@ def test_damaged_statistics_are_reset_with_a_message(table: Any) -> None:
     assert notice.is_visible()
     assert "statistics" in (notice.text_content() or "").lower()
     assert stored(page, STATS_KEY)["buckets"] == {}
-    page.click("[data-action=stats]")
+    menu_click(page, "stats")
     assert stat(page, "all:all", "hands") == "0"
     page.click("[data-action=stats-close]")
     assert len(hand(page)) == 16  # and the table plays on
@@ -327,7 +328,7 @@ def test_damaged_statistics_are_reset_with_a_message(table: Any) -> None:
 def test_replay_fits_phones_and_laptops_in_both_languages(table: Any) -> None:
     page = table.page
     finish_hand(page, table.site.url, SHORT_DEAL)
-    page.click("[data-action=language]")
+    menu_click(page, "language")
     open_replay(page)
     # Every word in Chinese too: the UI's own, and the engine's names of the plays.
     assert page.get_attribute("[data-action=replay-next]", "aria-label") == "下一步"

@@ -10,11 +10,13 @@ from typing import Any
 from web_table import (
     hand,
     is_over,
+    menu_click,
     moves,
     open_page,
     selected,
     wait_moves_beyond,
     wait_my_turn_or_over,
+    wait_selected,
 )
 
 FOCUSED_CARD = (
@@ -28,15 +30,6 @@ CARD_LABEL_ZH = re.compile(r"^(黑桃|红桃|方块|梅花)(\d+|J|Q|K|A)$")
 def focused(page: Any) -> str | None:
     code: str | None = page.evaluate(FOCUSED_CARD)
     return code
-
-
-def wait_selected(page: Any, codes: list[str]) -> None:
-    page.wait_for_function(
-        """want => JSON.stringify(
-                [...document.querySelectorAll('[data-hand] [data-card][aria-pressed=true]')]
-                .map(e => e.dataset.card)) === JSON.stringify(want)""",
-        arg=codes,
-    )
 
 
 def test_a_hands_first_moves_with_the_keyboard_only(table: Any) -> None:
@@ -131,7 +124,7 @@ def test_what_a_screen_reader_hears_and_a_visible_focus_ring(table: Any) -> None
     assert ring[0] == "solid" and ring[1] >= 2, ring
 
     # Chinese labels read the suit then the rank.
-    page.click("[data-action=language]")
+    menu_click(page, "language")
     labels = page.eval_on_selector_all("[data-hand] [data-card]", CARD_LABELS)
     assert all(CARD_LABEL_ZH.match(label) for label in labels), labels
 

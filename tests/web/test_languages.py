@@ -55,9 +55,9 @@ def test_the_language_follows_the_browser_and_a_choice_in_settings_sticks(open_t
     choose(page, "language", "zh")
     assert page.get_attribute("html", "lang") == "zh-Hans"
     assert page.text_content("[data-action=play]") == "出牌"
-    assert page.text_content("[data-action=settings]") == "设置"
+    assert page.text_content("[data-menu] [data-action=settings]") == "设置"
     assert read_settings(page)["language"] == "zh"
     page.reload()
     open_page(page, browsing.site.url)
     assert page.get_attribute("html", "lang") == "zh-Hans"
-    assert page.text_content("[data-action=help]") == "玩法"
+    assert page.text_content("[data-menu] [data-action=help]") == "玩法"

@@ -45,7 +45,7 @@ def test_full_hand_fits_and_every_card_is_tappable(open_table: Any, name: str) -
         "[data-action=play]",
         "[data-action=pass]",
         "[data-action=hint]",
-        "[data-action=new]",
+        ".bar [data-action=new]",
         "[data-status]",
     ):
         box = page.locator(selector).bounding_box()

@@ -11,6 +11,7 @@ from web_table import (
     counts,
     hand,
     is_over,
+    menu_click,
     moves,
     open_page,
     play_until,
@@ -251,7 +252,7 @@ def test_language_switch_changes_every_word(table: Any) -> None:
     page = table.page
     open_page(page, table.site.url)
     english = page.text_content("[data-action=play]")
-    page.click("[data-action=language]")
+    menu_click(page, "language")
     assert page.get_attribute("html", "lang") == "zh-Hans"
     assert page.text_content("[data-action=play]") == "出牌"
     assert page.text_content("[data-action=play]") != english

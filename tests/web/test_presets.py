@@ -10,6 +10,7 @@ import pytest
 from table_features import (
     HAND_SIZE,
     PRESETS,
+    compact15_deal_held_by,
     deal_with_preset,
     engine_settlement,
     read_save,
@@ -27,8 +28,6 @@ from web_table import (
     wait_moves_beyond,
     wait_my_turn_or_over,
 )
-
-from paodekuai import Game
 
 #: The club's timer must not run out while the test thinks (that is test_club_timer's job).
 SLOW_TIMER = "?turn-seconds=300"
@@ -68,17 +67,6 @@ def test_a_hand_to_the_end_shows_the_presets_settlement(table: Any, preset: str)
         "club": "one card left pays nothing",
     }[preset]
     assert reminder in footer, footer
-
-
-def compact15_deal_held_by(seat: int) -> str:
-    """The code of a compact15 deal whose face-up card seat `seat` holds."""
-    for seed in range(100_000, 100_200):
-        game = Game.deal(seed, "compact15")
-        face_up = game.view(0)["face_up"]
-        if face_up["seat"] == seat:
-            assert game.deal_code is not None
-            return game.deal_code
-    raise AssertionError(f"no deal with the face-up card at seat {seat}")
 
 
 @pytest.mark.parametrize("holder", [0, 2])

@@ -13,7 +13,7 @@ from table_features import (
     read_save,
     read_settings,
 )
-from web_table import open_page, status, take_turn, wait_my_turn_or_over
+from web_table import menu_click, open_page, status, take_turn, wait_my_turn_or_over
 
 VIEWPORTS = (
     {"width": 390, "height": 844},
@@ -110,7 +110,7 @@ def test_the_dialogs_fit_phones_and_laptops_and_help_follows_the_rules(table: An
         open_settings(page)
         close_panel(page)
 
-        page.click("[data-action=help]")
+        menu_click(page, "help")
         page.wait_for_selector("[data-panel=help][open] [data-help-section]")
         assert inside(page.locator("[data-panel=help]").bounding_box(), viewport), viewport
         close = "[data-panel=help] [data-action=close-panel]"
@@ -119,7 +119,7 @@ def test_the_dialogs_fit_phones_and_laptops_and_help_follows_the_rules(table: An
 
     # How to play follows the rules chosen in Settings (before any hand of them is dealt).
     def help_text() -> str:
-        page.click("[data-action=help]")
+        menu_click(page, "help")
         page.wait_for_selector("[data-panel=help][open] [data-help-section]")
         text = page.text_content("[data-panel=help]") or ""
         close_panel(page)

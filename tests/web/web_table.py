@@ -115,6 +115,31 @@ def position(page: Any) -> dict[str, Any]:
     }
 
 
+#: What the bar's menu holds (on wide screens its items stand in the bar itself).
+MENU_ACTIONS = ("copy-link", "stats", "settings", "help", "language")
+
+
+def menu_click(page: Any, action: str) -> None:
+    """Click one of the menu's items as a person would: opening the menu first when it is closed."""
+    assert action in MENU_ACTIONS, action
+    item = page.locator(f"[data-menu] [data-action={action}]")
+    if not item.is_visible():
+        page.click("[data-action=menu]")
+        item.wait_for(state="visible")
+    item.click()
+
+
+def wait_selected(page: Any, codes: list[str], timeout: int = 5_000) -> None:
+    """The hand's selected cards become exactly `codes` (in hand order)."""
+    page.wait_for_function(
+        """codes => JSON.stringify([...document.querySelectorAll(
+             '[data-hand] [data-card][aria-pressed=true]')].map(e => e.dataset.card))
+           === JSON.stringify(codes)""",
+        arg=codes,
+        timeout=timeout,
+    )
+
+
 def wait_offline_ready(page: Any, timeout: int = 60_000) -> None:
     """The service worker holds the whole site and controls this page."""
     page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=timeout)

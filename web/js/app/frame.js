@@ -25,6 +25,7 @@ export function createFrameScheduler(win, draw) {
   let frame = null;
   let timer = null;
   let drawing = false;
+  let afterDraw = []; // callbacks for when the drawing now asked for is done
 
   function cancel() {
     if (frame !== null) win.cancelAnimationFrame(frame);
@@ -44,6 +45,11 @@ export function createFrameScheduler(win, draw) {
     } finally {
       drawing = false;
     }
+    if (what === "all") {
+      const callbacks = afterDraw;
+      afterDraw = [];
+      for (const callback of callbacks) callback();
+    }
   }
 
   function schedule() {
@@ -59,6 +65,14 @@ export function createFrameScheduler(win, draw) {
   });
 
   return {
+    /**
+     * Run `callback` once what has changed is on screen (at once when nothing waits
+     * to be drawn): the computer seats' pause counts from when their last move was seen.
+     */
+    whenDrawn(callback) {
+      if (pending === "all") afterDraw.push(callback);
+      else callback();
+    },
     /** Ask for a drawing of the whole table (or, with "boot", of the boot progress only). */
     update(part = "all") {
       pending = pending === "all" || part === "all" ? "all" : "boot";

@@ -108,6 +108,7 @@ function createApp(win) {
     clock,
     notices,
     update,
+    whenDrawn: frame.whenDrawn,
     isReady: () => engine.ready,
     onWorked: () => engine.worked(),
     followers: [
@@ -133,6 +134,7 @@ function createApp(win) {
       update: updater.view(),
       offlineReady: offline.ready,
       panel: dialog.open,
+      menuOpen: dialog.menuOpen,
     };
   }
 
@@ -149,6 +151,12 @@ function createApp(win) {
     settings: () => dialog.show("settings"),
     help: () => dialog.show("help"),
     "close-panel": () => dialog.show(null),
+    menu: () => dialog.toggleMenu(),
+    mute() {
+      settings.choose("sound", settings.current.sound === "on" ? "off" : "on");
+      sound.setEnabled(settings.current.sound === "on");
+      update();
+    },
     "stop-auto"() {
       if (clock.stopAuto()) hand.continueHand();
     },
@@ -181,6 +189,7 @@ function createApp(win) {
     clearSelection: hand.clearSelection,
     focusCard: hand.focusCard,
     action(name) {
+      if (name !== "menu") dialog.closeMenu(); // whatever is chosen, the menu has done its job
       actions[name]?.();
     },
     setting(name, value) {
@@ -191,6 +200,7 @@ function createApp(win) {
       update();
     },
     panelClosed: (name) => dialog.closed(name),
+    menuClosed: () => dialog.closeMenu(),
     dealLink: (code) => engine.dealLink(code),
     goToStep: (step) => replay.goTo(step),
   });

@@ -1,5 +1,7 @@
-// Which of the table's dialogs is open: Settings, How to play, or none. The
-// turn clock holds while one is open (reading the rules is not playing).
+// Which of the table's dialogs is open (Settings, How to play, or none), and
+// whether the bar's menu is. The turn clock holds while a dialog is open
+// (reading the rules is not playing); the menu closes whenever anything is
+// chosen.
 
 /**
  * @param {object} deps
@@ -8,16 +10,32 @@
  */
 export function createOpenDialog({ clock, update }) {
   let open = null; // "settings" | "help" | null
+  let menuOpen = false;
 
   function show(name) {
-    if (open === name) return;
-    open = name;
-    clock.pause("panel", name !== null);
+    if (open === name && !menuOpen) return;
+    menuOpen = false;
+    if (open !== name) {
+      open = name;
+      clock.pause("panel", name !== null);
+    }
     update();
   }
 
   return {
     show,
+    toggleMenu() {
+      menuOpen = !menuOpen;
+      update();
+    },
+    closeMenu() {
+      if (!menuOpen) return;
+      menuOpen = false;
+      update();
+    },
+    get menuOpen() {
+      return menuOpen;
+    },
     /** The browser closed a dialog (Esc): forget it, if it was the one open. */
     closed(name) {
       if (open === name) show(null);

@@ -21,12 +21,13 @@ import { sameRank } from "./cards.js";
  * @param {object} deps.clock     turn_clock.js: sync(turn), autoPlay, personActed()
  * @param {object} deps.notices   notices.js
  * @param {() => void} deps.update
+ * @param {(callback: () => void) => void} deps.whenDrawn  run once the last change is on screen
  * @param {() => boolean} deps.isReady  the engine answers requests
  * @param {() => void} deps.onWorked   a request moved the hand on
  * @param {Array<(snapshot: object, handId: string) => void>} deps.followers
  *        told of every Snapshot applied (sound, score, statistics, replay)
  */
-export function createHandController({ client, storage, settings, clock, notices, update, isReady, onWorked, followers }) {
+export function createHandController({ client, storage, settings, clock, notices, update, whenDrawn, isReady, onWorked, followers }) {
   let snapshot = null; // the last Snapshot drawn (from the engine, or from the save before it is up)
   let handId = null;
   let handLevel = null; // the difficulty this hand was dealt with (a changed setting waits for the next hand)
@@ -42,6 +43,7 @@ export function createHandController({ client, storage, settings, clock, notices
   let epoch = 0;
   let judgeSeq = 0;
   let paceTimer = null;
+  let paceSeq = 0; // only the latest pause may act
 
   /** The difficulty of the hand on the table. */
   function level() {
@@ -81,22 +83,33 @@ export function createHandController({ client, storage, settings, clock, notices
     return isReady() && !busy && !clock.autoPlay && snapshot?.you != null && view && !view.over && view.to_move === 0;
   }
 
-  /** After `ms` (the speed setting's pause), run `fn` unless the hand was replaced meanwhile. */
+  /**
+   * Run `fn` after the speed setting's pause, counted from when the last move
+   * was drawn (so each computer move stays in sight that long), unless the hand
+   * was replaced or another pause began meanwhile.
+   */
   function pace(fn) {
     const myEpoch = epoch;
-    paceTimer = setTimeout(() => {
-      if (myEpoch !== epoch) return;
-      if (busy) {
-        continueHand(); // another request is in flight: try again after it
-        return;
-      }
-      fn();
-    }, BOT_DELAY_MS[settings.current.speed] ?? BOT_DELAY_MS.normal);
+    const mySeq = ++paceSeq;
+    const delay = BOT_DELAY_MS[settings.current.speed] ?? BOT_DELAY_MS.normal;
+    whenDrawn(() => {
+      if (mySeq !== paceSeq) return;
+      clearTimeout(paceTimer);
+      paceTimer = setTimeout(() => {
+        if (myEpoch !== epoch || mySeq !== paceSeq) return;
+        if (busy) {
+          continueHand(); // another request is in flight: try again after it
+          return;
+        }
+        fn();
+      }, delay);
+    });
   }
 
   /** What happens next: a computer seat moves after a visible pause, or the person is prompted. */
   function continueHand() {
     clearTimeout(paceTimer);
+    paceSeq += 1;
     const view = snapshot?.view;
     clock.sync({ key: turnKey(), rules: view?.rules ?? null, lead: Boolean(snapshot?.you?.lead) });
     if (!isReady() || !view || view.over) return;
@@ -170,6 +183,7 @@ export function createHandController({ client, storage, settings, clock, notices
 
   function halt() {
     clearTimeout(paceTimer);
+    paceSeq += 1;
     epoch += 1;
   }
 

@@ -6,9 +6,9 @@
 //   R              select every card of that card's rank
 //   P  play · X  pass · H  hint · N  new hand (only once the hand is over:
 //                  one stray key must not throw a hand away)
-//   S  settings · ?  how to play · Esc  clear the selection (a dialog closes itself)
+//   S  settings · ?  how to play · Esc  close the menu, clear the selection (a dialog closes itself)
 // Events to the controller: focusCard(code), setCardSelected(code, on),
-// selectRank(code), clearSelection(), action(name), panelClosed(name).
+// selectRank(code), clearSelection(), menuClosed(), action(name), panelClosed(name).
 // Moving focus is this module's only effect on the page; what is drawn
 // (which card is the tab stop, what is selected) is render.js's job.
 
@@ -70,6 +70,7 @@ export function bindKeyboard(doc, win, handlers, { handOver = () => false } = {}
       return;
     }
     if (key === "Escape") {
+      handlers.menuClosed();
       handlers.clearSelection();
       return;
     }

@@ -1,39 +1,93 @@
-// Turns clicks, taps, changes and the URL into named events for the controller:
-//   toggleCard(code)      one tap on a card
-//   selectRank(code)      a second tap on the same rank soon after (double-tap)
+// Turns taps, slides, clicks, changes and the URL into named events for the
+// controller:
+//   toggleCard(code)      a tap on a card, or a finger sliding over it
+//   selectRank(code)      the same card tapped twice, soon (double-tap)
 //   action(name)          a [data-action] button: play, pass, hint, new, retry, ...
 //   setting(name, value)  a [data-setting] select changed
+//   menuClosed()          a tap outside the open menu
 //   dealLink(code)        the URL's #deal=CODE changed while the page is open
-// Reads the DOM (event targets) but never changes it: that is render.js's job.
+// Reads the DOM (event targets, what is under a finger) but never changes it:
+// that is the view's job.
+//
+// Cards answer pointer events, not clicks: a finger that goes down on a card
+// and slides across the hand toggles every card it passes over, once each,
+// the gesture of the mobile card apps. A tap (down and up on one card)
+// toggles that card. Keyboard clicks (Space, Enter) still toggle through
+// `click`, which a pointer's own click then leaves alone.
 
 import { dealCodeFromHash } from "../game/deal_link.js";
 
-/** Two taps on one rank closer than this are a double-tap. */
+/** The same card tapped twice closer than this is a double-tap. */
 const DOUBLE_TAP_MS = 350;
+const HAND_CARD = "[data-hand] [data-card]";
 
 export function bindInput(doc, win, handlers) {
   const root = doc.querySelector("[data-app]");
-  let lastTap = { rank: null, time: -Infinity };
+  const hand = root.querySelector("[data-hand]");
+  const menu = root.querySelector("[data-menu]");
+  let lastTap = { code: null, time: -Infinity };
+  let slide = null; // {pointerId, codes: the cards passed over, in order}
+
+  /** The hand card under a point: a captured touch keeps targeting where it began, so look. */
+  function cardAt(x, y) {
+    return doc.elementFromPoint(x, y)?.closest?.(HAND_CARD) ?? null;
+  }
+
+  hand.addEventListener("pointerdown", (event) => {
+    const card = event.target.closest(HAND_CARD);
+    if (!card || (event.pointerType === "mouse" && event.button !== 0)) return;
+    slide = { pointerId: event.pointerId, codes: [card.dataset.card] };
+  });
+
+  hand.addEventListener("pointermove", (event) => {
+    if (!slide || event.pointerId !== slide.pointerId) return;
+    const code = cardAt(event.clientX, event.clientY)?.dataset.card;
+    if (!code || slide.codes.includes(code)) return;
+    if (slide.codes.length === 1) handlers.toggleCard(slide.codes[0]); // the slide began on this card
+    slide.codes.push(code);
+    handlers.toggleCard(code);
+  });
+
+  const endSlide = (event) => {
+    if (!slide || event.pointerId !== slide.pointerId) return;
+    const { codes } = slide;
+    slide = null;
+    if (event.type === "pointercancel" || codes.length > 1) return; // a slide has toggled its cards already
+    const code = codes[0];
+    if (lastTap.code === code && event.timeStamp - lastTap.time < DOUBLE_TAP_MS) {
+      lastTap = { code: null, time: -Infinity };
+      handlers.selectRank(code);
+    } else {
+      lastTap = { code, time: event.timeStamp };
+      handlers.toggleCard(code);
+    }
+  };
+  hand.addEventListener("pointerup", endSlide);
+  hand.addEventListener("pointercancel", endSlide);
+  // A slide that leaves the hand ends where the finger is lifted, anywhere on the page.
+  win.addEventListener("pointerup", (event) => {
+    if (slide && !hand.contains(event.target)) endSlide(event);
+  });
 
   root.addEventListener("click", (event) => {
-    const card = event.target.closest("[data-hand] [data-card]");
+    const card = event.target.closest(HAND_CARD);
     if (card) {
-      const code = card.dataset.card;
-      const rank = code.slice(0, -1);
-      const now = event.timeStamp;
-      // A click from the keyboard (Space/Enter: detail 0) is never half of a double-tap.
-      if (event.detail > 0 && lastTap.rank === rank && now - lastTap.time < DOUBLE_TAP_MS) {
-        lastTap = { rank: null, time: -Infinity };
-        handlers.selectRank(code);
-      } else {
-        lastTap = { rank, time: now };
-        handlers.toggleCard(code);
-      }
+      // A pointer's click follows its pointerup, which has acted; Space or Enter (detail 0) acts here.
+      if (event.detail === 0) handlers.toggleCard(card.dataset.card);
       return;
     }
     const button = event.target.closest("[data-action]");
     if (button && !button.disabled) handlers.action(button.dataset.action);
   });
+
+  // The menu closes on a tap anywhere outside it (and outside its button, which toggles it).
+  doc.addEventListener(
+    "pointerdown",
+    (event) => {
+      if (menu && !menu.contains(event.target) && !event.target.closest?.("[data-action=menu]")) handlers.menuClosed();
+    },
+    { capture: true },
+  );
 
   root.addEventListener("change", (event) => {
     const select = event.target.closest("[data-setting]");

@@ -28,7 +28,8 @@ function settingsModel(state, t) {
       options: LANGUAGES.map((lang) => ({ value: lang, label: t(`language_${lang}`), lang: translate(lang, "htmlLang") })),
     },
     speed: { value: state.settings.speed, options: choices(t, "speed", ["normal", "fast"]) },
-    sound: { value: state.settings.sound ?? "off", options: choices(t, "sound", ["off", "on"]) },
+    sound: { value: state.settings.sound ?? "on", options: choices(t, "sound", ["off", "on"]) },
+    direction: { value: state.settings.direction ?? "left", options: choices(t, "direction", ["left", "right"]) },
     thisHand: rules ? t("settingsThisHand", { rules: t.message(rules.label), level: t(`level_${level}`) }) : "",
   };
 }
@@ -65,6 +66,7 @@ export function dialogsModel(state, t) {
       languageLabel: t("languageLabel"),
       speedLabel: t("speedLabel"),
       soundLabel: t("soundLabel"),
+      directionLabel: t("directionLabel"),
       settingsNote: t("settingsNote"),
       done: t("done"),
       close: t("close"),

@@ -8,9 +8,7 @@ import { cardLabel, rankOf } from "../game/cards.js";
 import { say, translatorFor } from "../i18n/i18n.js";
 import { statsRows } from "../after_hand/stats.js";
 import { cardModel, playModel, signed, trickStart } from "./table_model.js";
-
-/** Seats top to bottom, as at the table: West, East, then you. */
-const SEAT_ORDER = Object.freeze([1, 2, 0]);
+import { seatName, seatsLeftToRight } from "./seating.js";
 /** A short mark per verdict for the row of decisions (the word is in its label). */
 const VERDICT_MARKS = Object.freeze({
   best: "★",
@@ -142,12 +140,12 @@ function coachModel(t, state, record, step) {
   };
 }
 
-function settlementModel(t, settlement) {
+function settlementModel(t, settlement, name) {
   return {
     headings: [t("resultSeat"), t("resultCardsLeft"), t("resultShutOut"), t("resultBombs"), t("resultTotal")],
     rows: [0, 1, 2].map((seat) => ({
       seat,
-      name: t(`seat${seat}`),
+      name: name(seat),
       winner: settlement.cards_left?.[seat] === 0,
       cells: [
         String(settlement.cards_left?.[seat] ?? ""),
@@ -160,6 +158,8 @@ function settlementModel(t, settlement) {
 }
 
 function replayModel(state, t) {
+  const direction = state.settings?.direction ?? "left";
+  const name = (seat) => seatName(t, seat, direction);
   const replayState = state.replay;
   const record = state.lastHand;
   if (!replayState || !record) return null;
@@ -189,17 +189,17 @@ function replayModel(state, t) {
   const over = step === last && data.settlement;
   let caption;
   if (step === 0) {
-    caption = next === null ? t("replayDeal") : t("replayDealLeads", { name: t(`seat${next}`) });
+    caption = next === null ? t("replayDeal") : t("replayDealLeads", { name: name(next) });
   } else {
-    const name = t(`seat${current.seat}`);
+    const who = name(current.seat);
     caption =
       current.cards === null
-        ? t("replayPasses", { name })
-        : t("replayPlays", { name, play: playText(t, current.cards, current.combo) });
+        ? t("replayPasses", { name: who })
+        : t("replayPlays", { name: who, play: playText(t, current.cards, current.combo) });
   }
   const winner = over ? [0, 1, 2].find((seat) => data.settlement.cards_left?.[seat] === 0) : undefined;
   if (winner !== undefined) {
-    caption = `${caption} ${winner === 0 ? t("youWin") : t("seatWins", { name: t(`seat${winner}`) })}`;
+    caption = `${caption} ${winner === 0 ? t("youWin") : t("seatWins", { name: name(winner) })}`;
   }
   return {
     ...base,
@@ -209,12 +209,13 @@ function replayModel(state, t) {
     stepText: step === 0 ? t("replayStepDeal", { total: last }) : t("replayStep", { n: step, total: last }),
     caption,
     nav: { back: step > 0, forward: step < last },
-    seats: SEAT_ORDER.map((seat) => {
+    // Top to bottom as at the table: the seat on the left, the one on the right, then you.
+    seats: seatsLeftToRight(direction).map((seat) => {
       const hand = current.hands[seat];
       const play = plays[seat];
       return {
         seat,
-        name: t(`seat${seat}`),
+        name: name(seat),
         count: hand.length === 1 ? t("oneCardLeft") : t("cardsLeft", { n: hand.length }),
         turn: next === seat,
         turnText: next === seat ? t("replayToPlay") : "",
@@ -224,7 +225,7 @@ function replayModel(state, t) {
       };
     }),
     coach: coachModel(t, state, record, step),
-    settlement: over ? settlementModel(t, data.settlement) : null,
+    settlement: over ? settlementModel(t, data.settlement, name) : null,
   };
 }
 

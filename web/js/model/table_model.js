@@ -6,6 +6,7 @@ import { cardLabel, cardShort, parseCard } from "../game/cards.js";
 import { LANGUAGES, say, translate, translatorFor } from "../i18n/i18n.js";
 import { dialogsModel, presetNamed } from "./dialogs_model.js";
 import { scoringLine } from "../i18n/how_to_play.js";
+import { seatName, sideOf } from "./seating.js";
 
 const SEATS = [0, 1, 2];
 
@@ -32,25 +33,27 @@ export function trickStart(view, history = view.history) {
   return start;
 }
 
-/** Each seat's latest action in the current trick (or, before anyone acts in it, in the last one). */
-function seatActions(view) {
+/**
+ * What lies on the table: each seat's latest action in the current trick and,
+ * when a trick has just ended (two passes after a play, nobody has led since),
+ * that trick with its winner, to be swept away toward it. At the end of the
+ * hand the last trick stays: the winning play is in it.
+ */
+export function trickPlays(view) {
   const history = view.history ?? [];
-  let from = trickStart(view);
-  let stale = false;
-  if (from >= history.length && history.length > 0 && !view.over) {
-    from = trickStart(view, history.slice(0, from - 1)); // the trick that just ended
-    stale = true;
+  const plays = (from, to) => {
+    const actions = [null, null, null];
+    for (let i = from; i < to; i += 1) actions[history[i].seat] = { cards: history[i].cards, combo: history[i].combo ?? null };
+    return actions;
+  };
+  const start = trickStart(view);
+  if (start >= history.length && history.length > 0 && !view.over) {
+    const ended = history.slice(0, start);
+    const from = trickStart(view, ended.slice(0, -1));
+    const winner = [...ended].reverse().find((entry) => entry.cards !== null)?.seat ?? null;
+    return { current: [null, null, null], ended: { plays: plays(from, start), winner, at: history.length } };
   }
-  const actions = [null, null, null];
-  for (let i = from; i < history.length; i += 1) {
-    const entry = history[i];
-    actions[entry.seat] = { cards: entry.cards, combo: entry.combo ?? null, stale };
-  }
-  return actions;
-}
-
-function seatName(t, seat) {
-  return t(`seat${seat}`);
+  return { current: plays(start, history.length), ended: null };
 }
 
 function bootModel(state, t) {
@@ -81,12 +84,12 @@ function bootModel(state, t) {
   return { visible: true, compact, error: false, text, detail: "", percent, retry: null };
 }
 
-function statusModel(state, t, view, myTurn) {
+function statusModel(state, t, view, myTurn, name) {
   if (state.flash) return { text: say(t, state.flash.message), tone: state.flash.tone };
   if (!view) return { text: "", tone: "info" };
   if (view.over) {
     const winner = view.winner;
-    const text = winner === 0 ? t("youWin") : t("seatWins", { name: seatName(t, winner) });
+    const text = winner === 0 ? t("youWin") : t("seatWins", { name: name(winner) });
     return { text, tone: winner === 0 ? "good" : "info" };
   }
   if (myTurn) {
@@ -99,18 +102,18 @@ function statusModel(state, t, view, myTurn) {
     }
     return { text: t("yourTurn"), tone: "info" };
   }
-  return { text: t("waitingFor", { name: seatName(t, view.to_move) }), tone: "info" };
+  return { text: t("waitingFor", { name: name(view.to_move) }), tone: "info" };
 }
 
-function resultModel(state, t, view) {
+function resultModel(state, t, view, name) {
   if (!view?.over || !view.settlement) return null;
   const s = view.settlement;
   return {
-    title: view.winner === 0 ? t("youWin") : t("seatWins", { name: seatName(t, view.winner) }),
+    title: view.winner === 0 ? t("youWin") : t("seatWins", { name: name(view.winner) }),
     headings: [t("resultSeat"), t("resultCardsLeft"), t("resultShutOut"), t("resultBombs"), t("resultTotal"), t("resultSession")],
     rows: SEATS.map((seat) => ({
       seat,
-      name: seatName(t, seat),
+      name: name(seat),
       winner: view.winner === seat,
       cardsLeft: String(s.cards_left?.[seat] ?? ""),
       shutOut: s.shut_out?.[seat] ? t("yes") : t("no"),
@@ -147,9 +150,28 @@ export function buildBootModel(state) {
   return { boot: bootModel(state, translatorFor(state.lang)) };
 }
 
+/** Up to this many card backs make a seat's fan (a bigger hand shows the same fan). */
+const FAN_MAX = 16;
+
+/** The short moment a play makes: a bomb, a plane, a seat down to its last card. */
+function momentOf(t, snapshot, view, handId) {
+  const event = snapshot?.event;
+  if (!view || !event) return null;
+  const kind = event.combo?.kind ?? "";
+  const at = `${handId}:${view.history?.length ?? 0}`;
+  if (kind === "bomb") return { at, kind: "bomb", seat: event.seat, text: t("moment_bomb") };
+  if (kind.startsWith("plane")) return { at, kind: "plane", seat: event.seat, text: t("moment_plane") };
+  if (event.cards !== null && view.last_card?.[event.seat] && view.counts?.[event.seat] === 1) {
+    return { at, kind: "lastCard", seat: event.seat, text: t("lastCard") };
+  }
+  return null;
+}
+
 /** Everything render() draws, from one state. */
 export function buildTableModel(state) {
   const t = translatorFor(state.lang);
+  const direction = state.settings.direction ?? "left";
+  const name = (seat) => seatName(t, seat, direction);
   const snapshot = state.snapshot;
   const view = snapshot?.view ?? null;
   const ready = state.engine === "ready";
@@ -158,16 +180,22 @@ export function buildTableModel(state) {
   const canAct = ready && !state.busy && you !== null && myTurn && !state.autoPlay;
   const selected = new Set(state.selection);
   const greyed = new Set(you?.greyed ?? []);
-  const actions = view ? seatActions(view) : [null, null, null];
+  const table = view ? trickPlays(view) : { current: [null, null, null], ended: null };
   const judged = state.judgement !== null && !state.judgementStale;
   const alertCounts = presetNamed(state, view?.rules)?.alert_counts ?? [1]; // club also lights seats at two cards
+  // Once the hand is over the engine turns every hand left face up.
+  const reveal = view?.over && Array.isArray(snapshot?.reveal) ? snapshot.reveal : null;
+  const faceUp = view?.face_up ?? null;
+  const soundOn = state.settings.sound === "on";
 
   return {
     engine: state.engine,
     offline: state.offlineReady,
     moves: view?.history?.length ?? 0,
+    handId: state.handId ?? null,
     lang: t("htmlLang"),
     title: `${t("title")} · ${t("subtitle")}`,
+    speed: state.settings.speed,
     boot: bootModel(state, t),
     bar: {
       title: t("title"),
@@ -191,9 +219,12 @@ export function buildTableModel(state) {
       preset: state.settings.preset,
       presets: state.presets.map((preset) => ({ value: preset.name, label: t.message(preset.label) })),
       settingsEnabled: ready,
+      menuOpen: Boolean(state.menuOpen),
+      muted: !soundOn,
+      labels: { menu: t("menu"), mute: t("mute") },
     },
     seats: SEATS.map((seat) => {
-      const action = actions[seat];
+      const action = table.current[seat];
       const count = view?.counts?.[seat] ?? 0;
       const turn = Boolean(view && !view.over && view.to_move === seat);
       const alert = view && count > 0 && alertCounts.includes(count) ? count : null;
@@ -202,25 +233,47 @@ export function buildTableModel(state) {
       if (turn) spoken.push(t("seatTurn"));
       if (warning) spoken.push(t("seatLastCard"));
       else if (alert === 2) spoken.push(t("seatTwoCards"));
+      const played = action ? playModel(t, action) : null;
+      const left = reveal?.[seat] ?? [];
       return {
-        label: view ? t("seatLabel", { name: seatName(t, seat), parts: spoken.join(t("listJoin")) }) : seatName(t, seat),
+        label: view ? t("seatLabel", { name: name(seat), parts: spoken.join(t("listJoin")) }) : name(seat),
         alert,
         alertText: alert === 2 ? t("twoCards") : "",
         seat,
-        name: seatName(t, seat),
+        side: sideOf(seat, direction),
+        name: name(seat),
         count: view ? String(count) : "",
+        backs: view && !left.length ? Math.min(count, FAN_MAX) : 0, // turned face up at the end: no backs left
         countLabel: count === 1 ? t("oneCardLeft") : t("cardsLeft", { n: count }),
-        turn: Boolean(view && !view.over && view.to_move === seat),
-        warning: Boolean(view?.last_card?.[seat]),
+        turn,
+        warning,
         warningText: t("lastCard"),
         thinking: Boolean(view && !view.over && view.to_move === seat && seat !== 0),
         thinkingText: t("thinking"),
-        action: action ? { ...playModel(t, action), stale: action.stale } : null,
+        action: played,
+        actionLabel: played ? t("playedLabel", { name: name(seat), play: played.pass ? played.passText : played.text }) : "",
+        // Your own cards left are in your hand; at the end they are also laid out in front of you.
+        reveal: left.length ? { label: t("revealLabel", { name: name(seat) }), cards: left.map((code) => cardModel(t, code)) } : null,
       };
     }),
-    faceUp: view?.face_up
-      ? t(view.face_up.seat === 0 ? "faceUpYou" : "faceUpSeat", { card: cardShort(view.face_up.card), name: seatName(t, view.face_up.seat) })
-      : "",
+    // A trick that has just ended, swept toward its winner (decoration: its plays are no longer on the table).
+    sweep: table.ended
+      ? {
+          at: `${state.handId}:${table.ended.at}`,
+          winner: table.ended.winner,
+          plays: table.ended.plays.map((play) => (play ? playModel(t, play) : null)),
+        }
+      : null,
+    moment: momentOf(t, snapshot, view, state.handId),
+    shutOut: Boolean(view?.over && view.settlement?.shut_out?.some(Boolean)) ? { at: `${state.handId}:over`, text: t("moment_shutOut") } : null,
+    faceUp: faceUp
+      ? {
+          card: cardModel(t, faceUp.card),
+          seat: faceUp.seat,
+          title: t("faceUpCard"),
+          text: t(faceUp.seat === 0 ? "faceUpYou" : "faceUpSeat", { card: cardShort(faceUp.card), name: name(faceUp.seat) }),
+        }
+      : null,
     counter: {
       title: t("counterTitle"),
       ranks: (view?.unseen ?? []).map(([rank, n]) => ({ rank, n, label: t("counterLabel", { rank, n }) })),
@@ -229,13 +282,19 @@ export function buildTableModel(state) {
       label: t("handLabel"),
       locked: !canAct,
       focus: focusedCard(state, view?.hand ?? []),
-      cards: (view?.hand ?? []).map((code) => ({
-        ...cardModel(t, code),
-        selected: selected.has(code),
-        greyed: greyed.has(code),
-      })),
+      cards: (view?.hand ?? []).map((code) => {
+        const card = cardModel(t, code);
+        const isFaceUp = faceUp?.seat === 0 && faceUp.card === code;
+        return {
+          ...card,
+          label: isFaceUp ? `${card.label}${t("listJoin")}${t("faceUpCard")}` : card.label,
+          selected: selected.has(code),
+          greyed: greyed.has(code),
+          faceUp: isFaceUp,
+        };
+      }),
     },
-    status: statusModel(state, t, view, myTurn),
+    status: statusModel(state, t, view, myTurn, name),
     buttons: {
       hint: { text: t("hint"), enabled: canAct && (you?.hints?.length ?? 0) > 0 },
       pass: {
@@ -249,7 +308,7 @@ export function buildTableModel(state) {
       },
     },
     notice: state.notice ? say(t, state.notice) : "",
-    result: resultModel(state, t, view),
+    result: resultModel(state, t, view, name),
     dialogs: dialogsModel(state, t),
   };
 }

@@ -13,6 +13,9 @@ const CHOICES = Object.freeze({
   language: null, // checked by i18n.pickLanguage
   speed: ["normal", "fast"],
   sound: ["off", "on"],
+  // Which side of the table plays after you: the seat on your left (West) or on
+  // your right (the Chinese apps' 下家). Presentation only: seat numbers never change.
+  direction: ["left", "right"],
 });
 
 export const DEFAULT_SETTINGS = Object.freeze({
@@ -20,11 +23,15 @@ export const DEFAULT_SETTINGS = Object.freeze({
   preset: "standard",
   language: null,
   speed: "normal",
-  sound: "off", // short synthesized cues; off until the player asks for them
+  // Short synthesized cues. On unless the player switched them off; the browser
+  // lets them sound only once the person has tapped or pressed a key.
+  sound: "on",
+  soundChosen: false, // the player chose `sound` (an older save's "off" was only the old default)
+  direction: "left",
 });
 
-/** How long a computer seat visibly "thinks" before its request goes out, per speed. */
-export const BOT_DELAY_MS = Object.freeze({ normal: 650, fast: 60 });
+/** How long a computer seat visibly "thinks" before its request goes out, per speed: on Fast a person still follows each move. */
+export const BOT_DELAY_MS = Object.freeze({ normal: 650, fast: 280 });
 
 export function readSettings(text) {
   const { value } = parseJson(text);
@@ -35,6 +42,8 @@ export function readSettings(text) {
       if (typeof candidate !== "string") continue;
       if (allowed === null || allowed.includes(candidate)) settings[name] = candidate;
     }
+    if (value.soundChosen === true) settings.soundChosen = true;
+    else settings.sound = DEFAULT_SETTINGS.sound;
   }
   return settings;
 }
@@ -43,6 +52,7 @@ export function withSetting(settings, name, value) {
   const allowed = CHOICES[name];
   if (allowed === undefined) return settings;
   if (allowed !== null && !allowed.includes(value)) return settings;
+  if (name === "sound") return { ...settings, sound: value, soundChosen: true };
   return { ...settings, [name]: value };
 }
 

@@ -1,10 +1,16 @@
 // The one module that writes the table's DOM (its dialogs it hands on to
-// render_dialogs.js). render(model) draws the whole table
-// from one model (see table_model.js); it keeps the hand's card elements keyed
-// by code so a selection change never replaces the element under a finger.
+// render_dialogs.js, its motion to motion.js). render(model) draws the whole
+// table from one model (see table_model.js); it keeps the hand's card elements
+// keyed by code so a selection change never replaces the element under a finger.
+//
+// Motion is decided here, by comparing the model with the last one drawn: a
+// new play flies in from where its cards were (your hand, or the seat's fan),
+// a finished trick is swept toward its winner, a bomb or a plane gets its
+// banner. The DOM is final before any of it starts.
 
 import { el, fillSelect, setText, suitIcon, toggleAttr } from "./dom.js";
 import { createDialogRenderer } from "./render_dialogs.js";
+import { createMotion } from "./motion.js";
 
 /** The face of a card: corner index (rank over suit) and a large suit in the middle. */
 function cardFace(doc, card) {
@@ -15,21 +21,71 @@ function cardFace(doc, card) {
   return face;
 }
 
+/**
+ * A card lying on the table. Its hooks: data-card (not on a ghost's copy), and on
+ * a play's cards data-played-card too (the older hook of the same cards).
+ */
+function tableCard(doc, card, hooks = "card") {
+  const node = el(doc, "span", "card small");
+  if (hooks !== "none") node.dataset.card = card.code;
+  if (hooks === "played") node.dataset.playedCard = card.code;
+  node.setAttribute("role", "img");
+  node.setAttribute("aria-label", card.label);
+  node.append(cardFace(doc, card));
+  return node;
+}
+
+/** A play as laid on the table: its cards overlapped (or the pass mark) and the combination's name. */
+function playNodes(doc, action, hooked = true) {
+  if (action.pass) return [el(doc, "span", "pass-mark", action.passText)];
+  const cards = el(doc, "span", "played");
+  cards.style.setProperty("--n", String(action.cards.length));
+  for (const card of action.cards) cards.append(tableCard(doc, card, hooked ? "played" : "none"));
+  const nodes = [cards];
+  if (action.text) nodes.push(el(doc, "span", "combo-text", action.text));
+  return nodes;
+}
+
 export function createRenderer(doc) {
+  const win = doc.defaultView;
   const root = doc.querySelector("[data-app]");
   const q = (selector, scope = root) => scope.querySelector(selector);
   const seatNodes = [0, 1, 2].map((seat) => q(`[data-seat="${seat}"]`));
   const handNode = q("[data-hand]");
+  const effects = q("[data-effects]");
+  const menu = q("[data-menu]");
   const handCards = new Map(); // code -> button
-  let lastPlaySignature = ["", "", ""];
+  const playSignature = ["", "", ""];
+  const revealSignature = ["", "", ""];
   const dialogs = createDialogRenderer(doc);
+  const motion = createMotion(win);
+  let drawn = null; // the last model drawn: what changed since decides the motion
 
   function renderTexts(model) {
     for (const node of root.querySelectorAll("[data-text]")) {
       const value = model.bar[node.dataset.text] ?? model.buttons[node.dataset.text]?.text;
       if (typeof value === "string") setText(node, value);
     }
+    for (const node of root.querySelectorAll("[data-label]")) {
+      const label = model.bar.labels[node.dataset.label];
+      if (label && node.getAttribute("aria-label") !== label) {
+        node.setAttribute("aria-label", label);
+        node.title = label;
+      }
+    }
     setText(q("[data-action=retry]"), model.boot.retry ?? q("[data-action=retry]").textContent);
+  }
+
+  function renderMenu(open) {
+    q("[data-action=menu]").setAttribute("aria-expanded", String(open));
+    if (typeof menu.showPopover !== "function") {
+      menu.classList.toggle("open", open); // no popover in this browser: a plain panel (table.css)
+      return;
+    }
+    if (open !== menu.matches(":popover-open")) {
+      if (open) menu.showPopover();
+      else menu.hidePopover();
+    }
   }
 
   function renderBar(model) {
@@ -41,40 +97,76 @@ export function createRenderer(doc) {
     if (bar.languageLang && language.lang !== bar.languageLang) language.lang = bar.languageLang;
     fillSelect(doc, q("[data-setting=level]"), { value: bar.level, options: bar.levels }, bar.settingsEnabled);
     fillSelect(doc, q("[data-setting=preset]"), { value: bar.preset, options: bar.presets }, bar.settingsEnabled);
-    const newButton = q("[data-action=new]");
-    newButton.disabled = !bar.newEnabled;
-    newButton.classList.toggle("attention", bar.newHighlighted);
+    for (const button of root.querySelectorAll("[data-action=new]")) {
+      button.disabled = !bar.newEnabled;
+      button.classList.toggle("attention", bar.newHighlighted);
+    }
     q("[data-action=copy-link]").disabled = !bar.dealCode;
+    const mute = q("[data-action=mute]");
+    mute.setAttribute("aria-pressed", String(bar.muted));
+    renderMenu(bar.menuOpen);
   }
 
-  function renderPlay(container, action, index) {
-    const signature = action ? JSON.stringify([action.pass, action.passText, action.stale, action.text, action.cards.map((c) => c.label)]) : "";
-    if (lastPlaySignature[index] === signature) return;
-    lastPlaySignature[index] = signature;
-    container.replaceChildren();
-    container.classList.toggle("stale", Boolean(action?.stale));
-    if (!action) return;
-    if (action.pass) {
-      container.append(el(doc, "span", "pass-mark", action.passText));
-      return;
+  function renderFan(node, seat) {
+    const backs = q("[data-backs]", node);
+    if (!backs) return;
+    if (backs.childElementCount !== seat.backs) {
+      while (backs.childElementCount > seat.backs) backs.lastElementChild.remove();
+      while (backs.childElementCount < seat.backs) {
+        const back = el(doc, "i", "back");
+        back.style.setProperty("--i", String(backs.childElementCount));
+        backs.append(back);
+      }
+      backs.style.setProperty("--n", String(Math.max(seat.backs, 1)));
     }
-    const cards = el(doc, "span", "played");
-    cards.style.setProperty("--n", String(action.cards.length));
-    for (const card of action.cards) {
-      const node = el(doc, "span", "card small");
-      node.dataset.playedCard = card.code;
-      node.setAttribute("aria-label", card.label);
-      node.setAttribute("role", "img");
-      node.append(cardFace(doc, card));
-      cards.append(node);
+  }
+
+  /** Where a seat's cards come from and go to: its fan of backs, or for you the hand. */
+  function seatAnchor(seat) {
+    const node = seat === 0 ? handNode : q(".fan", seatNodes[seat]);
+    return node?.getBoundingClientRect() ?? null;
+  }
+
+  /** Redraw a seat's play when it changed; returns its container then (a new play flies in). */
+  function renderPlay(seat) {
+    const container = q("[data-seat-play]", seatNodes[seat.seat]);
+    const action = seat.action;
+    const signature = action ? JSON.stringify([action.pass, action.passText, action.text, action.cards.map((c) => c.label)]) : "";
+    if (playSignature[seat.seat] === signature) return null;
+    playSignature[seat.seat] = signature;
+    container.replaceChildren(...(action ? playNodes(doc, action) : []));
+    if (action) container.setAttribute("aria-label", seat.actionLabel);
+    else container.removeAttribute("aria-label");
+    return action ? container : null;
+  }
+
+  function renderReveal(seat) {
+    const node = seatNodes[seat.seat];
+    const box = q("[data-reveal]", node);
+    const reveal = seat.reveal;
+    const signature = reveal ? JSON.stringify(reveal) : "";
+    box.hidden = reveal === null;
+    if (revealSignature[seat.seat] === signature) return [];
+    revealSignature[seat.seat] = signature;
+    if (!reveal) {
+      box.replaceChildren();
+      return [];
     }
-    container.append(cards);
-    if (action.text) container.append(el(doc, "span", "combo-text", action.text));
+    box.setAttribute("aria-label", reveal.label);
+    box.setAttribute("role", "group");
+    const cards = el(doc, "span", "played revealed");
+    cards.style.setProperty("--n", String(reveal.cards.length));
+    cards.append(...reveal.cards.map((card) => tableCard(doc, card)));
+    box.replaceChildren(cards);
+    return [...cards.children];
   }
 
   function renderSeats(model) {
+    const arrived = [];
+    const revealed = [];
     model.seats.forEach((seat, index) => {
       const node = seatNodes[index];
+      if (node.dataset.side !== seat.side) node.dataset.side = seat.side;
       setText(q("[data-seat-name]", node), seat.name);
       setText(q("[data-count]", node), seat.count);
       q("[data-count-label]", node).setAttribute("aria-label", seat.countLabel);
@@ -88,8 +180,12 @@ export function createRenderer(doc) {
       const flag = q("[data-flag]", node);
       setText(flag, seat.warning ? seat.warningText : seat.alertText || (seat.thinking ? seat.thinkingText : ""));
       flag.classList.toggle("warning", seat.warning || Boolean(seat.alertText));
-      renderPlay(q("[data-seat-play]", node), seat.action, index);
+      renderFan(node, seat);
+      const play = renderPlay(seat);
+      if (play) arrived.push({ seat: seat.seat, play });
+      revealed.push(...renderReveal(seat));
     });
+    return { arrived, revealed };
   }
 
   function renderCounter(model) {
@@ -109,9 +205,24 @@ export function createRenderer(doc) {
         }),
       );
     }
-    const faceUp = q("[data-face-up]");
-    setText(faceUp, model.faceUp);
-    faceUp.hidden = !model.faceUp;
+  }
+
+  function renderFaceUp(model) {
+    const node = q("[data-face-up]");
+    const faceUp = model.faceUp;
+    node.hidden = faceUp === null;
+    const signature = faceUp ? JSON.stringify(faceUp) : "";
+    if (node.dataset.signature === signature) return;
+    node.dataset.signature = signature;
+    if (!faceUp) {
+      node.replaceChildren();
+      return;
+    }
+    // By its holder: in front of that seat, above its play.
+    const host = faceUp.seat === 0 ? q(".me-front") : q(".seat-front", seatNodes[faceUp.seat]);
+    if (node.parentElement !== host) host.prepend(node);
+    node.setAttribute("title", faceUp.text);
+    node.replaceChildren(el(doc, "span", "face-up-title", faceUp.title), tableCard(doc, faceUp.card), el(doc, "span", "face-up-text", faceUp.text));
   }
 
   function cardButton(card) {
@@ -121,6 +232,13 @@ export function createRenderer(doc) {
     button.setAttribute("aria-label", card.label);
     button.append(cardFace(doc, card));
     return button;
+  }
+
+  /** The hand's buttons where they are now (before a change moves them). */
+  function handRects() {
+    const rects = new Map();
+    for (const [code, button] of handCards) rects.set(code, button.getBoundingClientRect());
+    return rects;
   }
 
   function renderHand(model) {
@@ -143,9 +261,11 @@ export function createRenderer(doc) {
         handCards.set(card.code, button);
       }
       if (handNode.children[position] !== button) handNode.insertBefore(button, handNode.children[position] ?? null);
+      if (button.style.getPropertyValue("--i") !== String(position)) button.style.setProperty("--i", String(position));
       button.setAttribute("aria-pressed", card.selected ? "true" : "false");
       if (button.getAttribute("aria-label") !== card.label) button.setAttribute("aria-label", card.label); // the language may change
       button.classList.toggle("greyed", card.greyed);
+      button.classList.toggle("face-up-card", card.faceUp);
       button.setAttribute("aria-disabled", hand.locked ? "true" : "false");
       button.tabIndex = card.code === hand.focus ? 0 : -1; // one tab stop; arrows move within (keyboard.js)
     });
@@ -171,16 +291,18 @@ export function createRenderer(doc) {
     notice.hidden = !model.notice;
   }
 
+  /** Returns true when the result has just appeared. */
   function renderResult(model) {
     const panel = q("[data-result]");
     const result = model.result;
+    const appeared = result !== null && panel.hidden;
     panel.hidden = result === null;
     if (result === null) {
       delete panel.dataset.signature;
-      return;
+      return false;
     }
     const signature = JSON.stringify(result);
-    if (panel.dataset.signature === signature) return;
+    if (panel.dataset.signature === signature) return appeared;
     panel.dataset.signature = signature;
     setText(q("[data-result-title]", panel), result.title);
     q("[data-result-headings]", panel).replaceChildren(...result.headings.map((text) => el(doc, "th", "", text)));
@@ -202,6 +324,7 @@ export function createRenderer(doc) {
       }),
     );
     setText(q("[data-result-footer]", panel), result.footer);
+    return appeared;
   }
 
   function renderBoot(model) {
@@ -222,6 +345,60 @@ export function createRenderer(doc) {
     q("[data-action=retry]", panel).hidden = !boot.retry;
   }
 
+  /** A banner over the felt (decoration, in the effects layer). */
+  function banner(kind, text) {
+    const node = el(doc, "span", `banner banner-${kind}`, text);
+    effects.append(node);
+    return node;
+  }
+
+  /** The trick that just ended, copied where its plays lay, swept toward its winner. */
+  function sweepTrick(sweep) {
+    const to = sweep.winner === null ? null : seatAnchor(sweep.winner);
+    sweep.plays.forEach((play, seat) => {
+      if (!play) return;
+      const from = q("[data-seat-play]", seatNodes[seat]).getBoundingClientRect();
+      const ghost = el(doc, "div", "ghost-play");
+      ghost.append(...playNodes(doc, play, false));
+      ghost.style.left = `${from.left}px`;
+      ghost.style.top = `${from.top}px`;
+      ghost.style.width = `${from.width}px`;
+      ghost.style.height = `${from.height}px`;
+      effects.append(ghost);
+      motion.sweep(ghost, to);
+    });
+  }
+
+  /**
+   * What moves, from what changed since the last drawing. `before` holds what
+   * had to be read before the DOM changed: the hand's cards where they were.
+   */
+  function animate(model, before, changes) {
+    const old = drawn;
+    if (old === null) return; // the first drawing (a reload) replays nothing
+    const newDeal = model.handId !== old.handId && model.moves === 0;
+    if (newDeal) motion.deal([...handNode.children], q("[data-felt]").getBoundingClientRect());
+    for (const { seat, play } of changes.arrived) {
+      if (model.moves <= old.moves && model.handId === old.handId) continue; // a redraw, not a new play
+      const cards = [...play.querySelectorAll(".card")];
+      const fan = seat === 0 ? null : seatAnchor(seat);
+      cards.forEach((card, index) => motion.flyFrom(card, seat === 0 ? (before.hand.get(card.dataset.card) ?? null) : fan, index * 18));
+      if (!cards.length) motion.flyFrom(play, seat === 0 ? q("[data-hand]").getBoundingClientRect() : fan);
+    }
+    if (!newDeal && before.hand.size) {
+      for (const [code, button] of handCards) motion.slideFrom(button, before.hand.get(code));
+    }
+    if (model.sweep && model.sweep.at !== old.sweep?.at) sweepTrick(model.sweep);
+    const moment = model.moment;
+    if (moment && moment.at !== old.moment?.at) {
+      if (moment.kind === "lastCard") motion.pulse(q("[data-flag]", seatNodes[moment.seat]));
+      else motion.moment(moment.kind, banner(moment.kind, moment.text), q("[data-seat-play] .played", seatNodes[moment.seat]));
+    }
+    if (model.shutOut && model.shutOut.at !== old.shutOut?.at) motion.stamp(banner("shut-out", model.shutOut.text));
+    if (changes.revealed.length) motion.flip(changes.revealed);
+    if (changes.resultAppeared) motion.slideUp(q("[data-result]"));
+  }
+
   function render(model) {
     const html = doc.documentElement;
     if (html.dataset.engine !== model.engine) html.dataset.engine = model.engine;
@@ -229,16 +406,23 @@ export function createRenderer(doc) {
     toggleAttr(html, "data-offline", model.offline, "ready");
     if (doc.title !== model.title) doc.title = model.title;
     root.dataset.moves = String(model.moves); // actions so far in the hand (a test hook)
+    motion.setSpeed(model.speed);
+    // Read before writing: where the hand's cards are, for the cards about to leave or move.
+    const handChanges = drawn !== null && (model.hand.cards.length !== handCards.size || model.handId !== drawn.handId);
+    const before = { hand: handChanges ? handRects() : new Map() };
     renderTexts(model);
     renderBar(model);
-    renderSeats(model);
+    const { arrived, revealed } = renderSeats(model);
     renderCounter(model);
+    renderFaceUp(model);
     renderHand(model);
     renderButtons(model);
     renderStatus(model);
-    renderResult(model);
+    const resultAppeared = renderResult(model);
     renderBoot(model);
     dialogs.render(model);
+    animate(model, before, { arrived, revealed, resultAppeared });
+    drawn = model;
   }
 
   return { render, renderBoot };

@@ -36,6 +36,7 @@ export function createDialogRenderer(doc) {
     fillSelect(doc, q("[data-setting=language]"), model.settings.language);
     fillSelect(doc, q("[data-setting=speed]"), model.settings.speed);
     fillSelect(doc, q("[data-setting=sound]"), model.settings.sound);
+    fillSelect(doc, q("[data-setting=direction]"), model.settings.direction);
     const thisHand = q("[data-settings-hand]");
     setText(thisHand, model.settings.thisHand);
     if (thisHand) thisHand.hidden = !model.settings.thisHand;

@@ -1,6 +1,7 @@
 // Short sounds, synthesized with WebAudio (no audio files to download or cache):
-// a card played, a pass, a bomb, your turn, the last seconds of the turn timer,
-// a hand won or lost. Off by default (Settings). Browsers only let a page make
+// a card played, a pass, a bomb, a seat down to its last card, your turn, the
+// last seconds of the turn timer, a hand won or lost. On unless the player
+// mutes them (the bar's button, or Settings). Browsers only let a page make
 // sound after the person has touched it, so the audio context is created on the
 // first cue after a tap or key press, never before.
 
@@ -11,6 +12,10 @@ const CUES = Object.freeze({
   bomb: [
     { f: 120, at: 0, d: 0.28, wave: "sawtooth", v: 0.18 },
     { f: 80, at: 0.05, d: 0.3, wave: "square", v: 0.1 },
+  ],
+  last: [
+    { f: 988, at: 0, d: 0.08, wave: "square", v: 0.08 },
+    { f: 988, at: 0.12, d: 0.08, wave: "square", v: 0.08 },
   ],
   turn: [
     { f: 660, at: 0, d: 0.09, wave: "sine", v: 0.14 },
@@ -32,7 +37,8 @@ export const CUE_NAMES = Object.freeze(Object.keys(CUES));
 
 /**
  * The cues a new Snapshot calls for, in order: the action it reports (a play,
- * a bomb or a pass), then the hand's end, or the person's turn coming up.
+ * a bomb or a pass), a seat it left with one card, then the hand's end, or the
+ * person's turn coming up.
  */
 export function cuesForSnapshot(snapshot) {
   const view = snapshot?.view;
@@ -42,6 +48,7 @@ export function cuesForSnapshot(snapshot) {
   if (event) {
     if (event.cards === null) cues.push("pass");
     else cues.push(event.combo?.kind === "bomb" ? "bomb" : "play");
+    if (event.cards !== null && !view.over && view.counts?.[event.seat] === 1) cues.push("last");
   }
   if (view.over) {
     if (event) cues.push(view.winner === 0 ? "win" : "lose"); // only when it just ended, not on a reload

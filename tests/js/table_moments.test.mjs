@@ -1,0 +1,147 @@
+// The redesigned table's model, without a browser: where the seats sit and
+// what they are called, what lies on the felt (the current trick, the trick
+// just ended and its winner), the moments a play makes (bomb, plane, last
+// card, shut-out), the cards turned face up at the end, the settings the
+// table adds (seating, sound on until muted) and the last-card sound.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { buildTableModel, trickPlays } from "../../web/js/model/table_model.js";
+import { seatName, seatsLeftToRight, sideOf } from "../../web/js/model/seating.js";
+import { DEFAULT_SETTINGS, EMPTY_SESSION, readSettings, withSetting } from "../../web/js/store/preferences.js";
+import { cuesForSnapshot } from "../../web/js/view/sound.js";
+import { translatorFor } from "../../web/js/i18n/i18n.js";
+
+const play = (seat, cards, kind = "single") => ({ seat, cards, combo: { kind, text: { en: kind, zh: kind } } });
+const pass = (seat) => ({ seat, cards: null, combo: null });
+
+function view(overrides = {}) {
+  return {
+    format: 1,
+    rules: "standard",
+    seat: 0,
+    hand: ["3S", "5D", "9C"],
+    counts: [3, 10, 9],
+    to_move: 0,
+    standing: null,
+    passes: 0,
+    history: [],
+    played: [true, true, true],
+    face_up: null,
+    spade3_first: false,
+    last_card: [false, false, false],
+    unseen: [],
+    over: false,
+    winner: null,
+    settlement: null,
+    ...overrides,
+  };
+}
+
+function state(snapshot, overrides = {}) {
+  return {
+    engine: "ready",
+    boot: { phase: "wait", loaded: 0, total: 0, error: null },
+    lang: "en",
+    settings: { ...DEFAULT_SETTINGS, level: "easy", language: "en" },
+    presets: [],
+    levels: ["easy", "medium", "hard"],
+    snapshot: { game: {}, deal_code: "A1", you: null, event: null, reveal: null, ...snapshot },
+    handId: "h1",
+    selection: [],
+    judgement: null,
+    judgementStale: false,
+    busy: false,
+    flash: null,
+    notice: null,
+    linkNotice: null,
+    session: EMPTY_SESSION,
+    offlineReady: false,
+    ...overrides,
+  };
+}
+
+test("seating: seat 1 plays after you, on the side the setting names; names follow the side", () => {
+  const t = translatorFor("en");
+  assert.deepEqual([0, 1, 2].map((seat) => sideOf(seat, "left")), ["me", "left", "right"]);
+  assert.deepEqual([0, 1, 2].map((seat) => sideOf(seat, "right")), ["me", "right", "left"]);
+  assert.deepEqual([0, 1, 2].map((seat) => seatName(t, seat, "left")), ["You", "West", "East"]);
+  assert.deepEqual([0, 1, 2].map((seat) => seatName(t, seat, "right")), ["You", "East", "West"]);
+  assert.deepEqual(seatsLeftToRight("left"), [1, 2, 0]);
+  assert.deepEqual(seatsLeftToRight("right"), [2, 1, 0]);
+  const zh = translatorFor("zh");
+  assert.deepEqual([1, 2].map((seat) => seatName(zh, seat, "right")), ["东家", "西家"]);
+});
+
+test("the felt: the current trick's plays, or the trick just ended with its winner", () => {
+  const on = trickPlays(view({ history: [play(1, ["4S"]), pass(2), play(0, ["6S"])] }));
+  assert.deepEqual(on.current.map((a) => (a ? (a.cards ?? "pass") : null)), [["6S"], ["4S"], "pass"]);
+  assert.equal(on.ended, null);
+  // Two passes after your 6: the trick is over, the felt is clear, you won it.
+  const history = [play(1, ["4S"]), pass(2), play(0, ["6S"]), pass(1), pass(2)];
+  const ended = trickPlays(view({ history }));
+  assert.deepEqual(ended.current, [null, null, null]);
+  assert.equal(ended.ended.winner, 0);
+  assert.equal(ended.ended.at, 5);
+  assert.deepEqual(ended.ended.plays.map((a) => a?.cards ?? "pass"), [["6S"], "pass", "pass"]);
+  // Someone leads again: the new trick only.
+  const next = trickPlays(view({ history: [...history, play(0, ["8S"])] }));
+  assert.deepEqual(next.current.map((a) => a?.cards ?? null), [["8S"], null, null]);
+  assert.equal(next.ended, null);
+  // At the end of the hand the last trick stays: the winning play is in it.
+  const over = trickPlays(view({ history: [play(1, ["4S"]), pass(2), play(0, ["2S"])], over: true, winner: 0 }));
+  assert.deepEqual(over.current[0].cards, ["2S"]);
+
+  const model = buildTableModel(state({ view: view({ history }) }));
+  assert.equal(model.sweep.winner, 0);
+  assert.equal(model.sweep.at, "h1:5");
+  assert.ok(model.seats.every((seat) => seat.action === null));
+});
+
+test("moments: a bomb, a plane, a seat down to its last card, a shut-out", () => {
+  const bombView = view({ history: [play(1, ["5S", "5H", "5D", "5C"], "bomb")] });
+  const bomb = buildTableModel(state({ view: bombView, event: play(1, ["5S", "5H", "5D", "5C"], "bomb") }));
+  assert.deepEqual([bomb.moment.kind, bomb.moment.seat, bomb.moment.text, bomb.moment.at], ["bomb", 1, "Bomb!", "h1:1"]);
+  const planeView = view({ history: [play(2, ["6S", "6H", "6D", "7S", "7H", "7D"], "plane")] });
+  const plane = buildTableModel(state({ view: planeView, event: play(2, ["6S", "6H", "6D", "7S", "7H", "7D"], "plane") }));
+  assert.equal(plane.moment.kind, "plane");
+  const lastView = view({ history: [play(2, ["KS"])], counts: [3, 10, 1], last_card: [false, false, true] });
+  const last = buildTableModel(state({ view: lastView, event: play(2, ["KS"]) }));
+  assert.deepEqual([last.moment.kind, last.moment.seat], ["lastCard", 2]);
+  // A reload (no event) replays no moment.
+  assert.equal(buildTableModel(state({ view: bombView })).moment, null);
+  const shutOut = view({ over: true, winner: 0, to_move: null, counts: [0, 16, 9], settlement: { cards_left: [0, 16, 9], shut_out: [false, true, false], bombs: [0, 0, 0], total: [41, -32, -9] } });
+  assert.equal(buildTableModel(state({ view: shutOut })).shutOut.text, "Shut out!");
+});
+
+test("the end of a hand: every loser's cards face up in front of them, no backs left", () => {
+  const over = view({ over: true, winner: 1, to_move: null, hand: ["3S", "9C"], counts: [2, 0, 3], settlement: { cards_left: [2, 0, 3], shut_out: [false, false, false], bombs: [0, 0, 0], total: [-2, 5, -3] } });
+  const model = buildTableModel(state({ view: over, reveal: [["3S", "9C"], [], ["4D", "8H", "AS"]] }));
+  assert.deepEqual(model.seats.map((seat) => seat.reveal?.cards.map((c) => c.code) ?? null), [["3S", "9C"], null, ["4D", "8H", "AS"]]);
+  assert.deepEqual(model.seats.map((seat) => seat.backs), [0, 0, 0]);
+  assert.equal(model.seats[2].reveal.label, "East: cards left");
+  // While the hand is on, nothing is revealed (whatever a Snapshot might carry) and the fans show the counts.
+  const on = buildTableModel(state({ view: view(), reveal: null }));
+  assert.deepEqual(on.seats.map((seat) => seat.backs), [3, 10, 9]);
+  assert.ok(on.seats.every((seat) => seat.reveal === null));
+});
+
+test("settings the table adds: seating, and sound on until the player mutes it", () => {
+  assert.equal(readSettings(null).sound, "on");
+  assert.equal(readSettings(null).direction, "left");
+  // An older save's "off" was only the old default: sound comes on.
+  assert.equal(readSettings(JSON.stringify({ sound: "off", level: "hard" })).sound, "on");
+  // An explicit choice is kept.
+  const muted = withSetting(readSettings(null), "sound", "off");
+  assert.equal(muted.sound, "off");
+  assert.equal(readSettings(JSON.stringify(muted)).sound, "off");
+  assert.equal(withSetting(readSettings(null), "direction", "right").direction, "right");
+  assert.equal(readSettings(JSON.stringify({ direction: "up" })).direction, "left");
+});
+
+test("sound: a seat left with one card gets its cue", () => {
+  const event = { seat: 2, cards: ["KS"], combo: { kind: "single" } };
+  assert.deepEqual(cuesForSnapshot({ view: view({ counts: [3, 10, 1], to_move: 0 }), event }), ["play", "last", "turn"]);
+  assert.deepEqual(cuesForSnapshot({ view: view({ counts: [3, 10, 2], to_move: 0 }), event }), ["play", "turn"]);
+});

@@ -1,0 +1,23 @@
+// Where the seats sit and what they are called. Play goes 0 → 1 → 2; the
+// direction setting says on which side of you seat 1 (the seat after you)
+// sits. Names follow the side, not the seat number: the seat on your left is
+// West, the one on your right East, in every panel. Presentation only: the
+// engine's seat numbers, the hooks' data-seat and the save never change.
+
+/** "left" | "right" for a computer seat, "me" for seat 0. */
+export function sideOf(seat, direction) {
+  if (seat === 0) return "me";
+  const next = direction === "right" ? "right" : "left";
+  return seat === 1 ? next : next === "left" ? "right" : "left";
+}
+
+/** A seat's name in the player's language: You, or the name of its side. */
+export function seatName(t, seat, direction) {
+  if (seat === 0) return t("seatYou");
+  return sideOf(seat, direction) === "left" ? t("seatLeft") : t("seatRight");
+}
+
+/** The seats from the left of the table to the right, you last (the replay's rows). */
+export function seatsLeftToRight(direction) {
+  return [1, 2].sort((a, b) => (sideOf(a, direction) === "left" ? -1 : 1) - (sideOf(b, direction) === "left" ? -1 : 1)).concat(0);
+}

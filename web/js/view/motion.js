@@ -1,0 +1,188 @@
+// The table's motion, with the Web Animations API (so document.getAnimations()
+// sees every one). Motion is decoration: the DOM is already in its final state
+// when an animation starts, and nothing waits for one to end; a tap during a
+// flight is taken at once. The speed setting scales every duration; with
+// prefers-reduced-motion nothing travels, things only fade.
+
+/** Durations at normal speed, in ms. */
+const MS = Object.freeze({
+  fly: 240, // a play from the hand or the seat to the table
+  close: 180, // the hand closing the gap a play left
+  hold: 420, // a finished trick stays in sight before it goes
+  sweep: 260, // ... and slides toward its winner
+  deal: 260,
+  dealStagger: 22,
+  moment: 650, // bomb, plane, last card
+  stamp: 1400, // the shut-out banner
+  flip: 300, // the losers' cards turned face up
+  flipStagger: 25,
+  sheet: 280, // the result sliding up
+});
+/** Fast plays every motion in this share of the time. */
+const FAST = 0.6;
+const EASE_OUT = "cubic-bezier(0.2, 0.75, 0.3, 1)";
+
+function centre(rect) {
+  return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+}
+
+export function createMotion(win) {
+  const query = win.matchMedia?.("(prefers-reduced-motion: reduce)") ?? null;
+  let scale = 1;
+
+  const reduced = () => Boolean(query?.matches);
+  const ms = (name) => Math.round(MS[name] * scale);
+
+  function animate(node, keyframes, options) {
+    if (typeof node?.animate !== "function") return null;
+    return node.animate(keyframes, { easing: EASE_OUT, ...options });
+  }
+
+  function fadeIn(node, duration, delay = 0) {
+    return animate(node, [{ opacity: 0 }, { opacity: 1 }], { duration, delay, fill: "backwards" });
+  }
+
+  return {
+    reduced,
+    setSpeed(speed) {
+      scale = speed === "fast" ? FAST : 1;
+    },
+    /** FLIP: `node` is in its place; it seems to come from `from` (a rect), growing or shrinking to its size. */
+    flyFrom(node, from, delay = 0) {
+      if (reduced()) return fadeIn(node, ms("fly"), delay);
+      const to = node.getBoundingClientRect();
+      if (!from || to.width === 0) return fadeIn(node, ms("fly"), delay);
+      const a = centre(from);
+      const b = centre(to);
+      const size = Math.min(1.8, Math.max(0.35, from.width / to.width));
+      return animate(
+        node,
+        [{ transform: `translate(${a.x - b.x}px, ${a.y - b.y}px) scale(${size})`, opacity: 0.6 }, { transform: "none", opacity: 1 }],
+        { duration: ms("fly"), delay, fill: "backwards" },
+      );
+    },
+    /** A card of the hand moved (a play left a gap): it slides from where it was. */
+    slideFrom(node, from) {
+      if (reduced() || !from) return null;
+      const to = node.getBoundingClientRect();
+      const dx = from.left - to.left;
+      const dy = from.top - to.top;
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return null;
+      return animate(node, [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], { duration: ms("close") });
+    },
+    /** A new deal: the hand's cards come in from the middle of the table, one after another. */
+    deal(nodes, from) {
+      nodes.forEach((node, index) => {
+        const delay = index * ms("dealStagger");
+        if (reduced() || !from) {
+          fadeIn(node, ms("deal"), delay);
+          return;
+        }
+        const a = centre(from);
+        const b = centre(node.getBoundingClientRect());
+        animate(node, [{ transform: `translate(${a.x - b.x}px, ${a.y - b.y}px) scale(0.5)`, opacity: 0 }, { transform: "none", opacity: 1 }], {
+          duration: ms("deal"),
+          delay,
+          fill: "backwards",
+        });
+      });
+    },
+    /**
+     * A finished trick: `ghost` (a copy, no hooks) stays a moment where the plays
+     * were, then slides toward the winner's seat and fades; it is removed after.
+     */
+    sweep(ghost, to) {
+      const hold = ms("hold");
+      const duration = hold + ms("sweep");
+      let keyframes;
+      if (reduced() || !to) {
+        keyframes = [{ opacity: 1 }, { opacity: 1, offset: hold / duration }, { opacity: 0 }];
+      } else {
+        const a = centre(ghost.getBoundingClientRect());
+        const b = centre(to);
+        keyframes = [
+          { transform: "none", opacity: 1 },
+          { transform: "none", opacity: 1, offset: hold / duration },
+          { transform: `translate(${b.x - a.x}px, ${b.y - a.y}px) scale(0.4)`, opacity: 0 },
+        ];
+      }
+      const animation = animate(ghost, keyframes, { duration, easing: "ease-in", fill: "forwards" });
+      if (!animation) ghost.remove();
+      else animation.finished.then(() => ghost.remove(), () => ghost.remove());
+    },
+    /** A bomb, a plane, a last card: a short banner over the table, and a jolt of the cards that made it. */
+    moment(kind, banner, cards) {
+      const duration = ms("moment");
+      let frames;
+      if (reduced()) {
+        frames = [{ opacity: 0 }, { opacity: 1, offset: 0.2 }, { opacity: 1, offset: 0.75 }, { opacity: 0 }];
+      } else if (kind === "plane") {
+        frames = [
+          { transform: "translateX(-40vw)", opacity: 0 },
+          { transform: "translateX(0)", opacity: 1, offset: 0.35 },
+          { transform: "translateX(0)", opacity: 1, offset: 0.7 },
+          { transform: "translateX(40vw)", opacity: 0 },
+        ];
+      } else {
+        frames = [
+          { transform: "scale(0.3)", opacity: 0 },
+          { transform: "scale(1.2)", opacity: 1, offset: 0.3 },
+          { transform: "scale(1)", opacity: 1, offset: 0.7 },
+          { transform: "scale(1.05)", opacity: 0 },
+        ];
+      }
+      const animation = animate(banner, frames, { duration, easing: "ease-out", fill: "forwards" });
+      if (!animation) banner.remove();
+      else animation.finished.then(() => banner.remove(), () => banner.remove());
+      if (kind === "bomb" && cards && !reduced()) {
+        animate(
+          cards,
+          [
+            { transform: "none", filter: "brightness(1)" },
+            { transform: "translateX(-5px) rotate(-2deg)", filter: "brightness(1.6)" },
+            { transform: "translateX(5px) rotate(2deg)" },
+            { transform: "translateX(-3px)" },
+            { transform: "none", filter: "brightness(1)" },
+          ],
+          { duration: Math.round(duration * 0.6), easing: "linear" },
+        );
+      }
+    },
+    /** A seat down to its last card: its warning swells once. */
+    pulse(node) {
+      if (reduced()) return fadeIn(node, ms("moment"));
+      return animate(node, [{ transform: "scale(1)" }, { transform: "scale(1.35)", offset: 0.4 }, { transform: "scale(1)" }], {
+        duration: ms("moment"),
+      });
+    },
+    /** The shut-out banner: stamped on the felt, then gone. */
+    stamp(banner) {
+      const duration = ms("stamp");
+      const frames = reduced()
+        ? [{ opacity: 0 }, { opacity: 1, offset: 0.15 }, { opacity: 1, offset: 0.8 }, { opacity: 0 }]
+        : [
+            { transform: "rotate(-8deg) scale(2.2)", opacity: 0 },
+            { transform: "rotate(-8deg) scale(1)", opacity: 1, offset: 0.15 },
+            { transform: "rotate(-8deg) scale(1)", opacity: 1, offset: 0.8 },
+            { transform: "rotate(-8deg) scale(1)", opacity: 0 },
+          ];
+      const animation = animate(banner, frames, { duration, easing: "ease-out", fill: "forwards" });
+      if (!animation) banner.remove();
+      else animation.finished.then(() => banner.remove(), () => banner.remove());
+    },
+    /** The end of a hand: each card left turns face up, one after another. */
+    flip(nodes) {
+      nodes.forEach((node, index) => {
+        const delay = index * ms("flipStagger");
+        if (reduced()) fadeIn(node, ms("flip"), delay);
+        else animate(node, [{ transform: "perspective(400px) rotateY(90deg)" }, { transform: "none" }], { duration: ms("flip"), delay, fill: "backwards" });
+      });
+    },
+    /** The result comes up from the bottom once the cards are turned. */
+    slideUp(node) {
+      const delay = ms("flip");
+      if (reduced()) return fadeIn(node, ms("sheet"), delay);
+      return animate(node, [{ transform: "translateY(100%)" }, { transform: "none" }], { duration: ms("sheet"), delay, fill: "backwards" });
+    },
+  };
+}
