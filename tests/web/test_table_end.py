@@ -1,0 +1,119 @@
+"""The end of a hand and the table's own settings: the losers' cards turned
+face up in front of them (exactly what the engine's replay of the saved game
+leaves them), the winning play still in sight over the result, the sheet's
+New hand; compact15's face-up card drawn by its holder; which side plays
+after you; the mute button."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from table_features import choose, compact15_deal_held_by, read_save, read_settings
+from web_table import hand, is_over, open_page, play_until, wait_my_turn_or_over
+
+from paodekuai import Game
+
+#: Deals where playing the first hint every turn against Easy ends the hand soon.
+SHORT_DEAL = "A0000207"
+
+#: Whether the middle of each of the seat's played cards is that card: nothing covers it.
+PLAY_IN_SIGHT = """seat => [...document.querySelectorAll(
+    `[data-seat="${seat}"] [data-played] [data-card]`)].map(el => {
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.x + Math.min(r.width, 12) / 2, r.y + r.height / 2);
+  return hit?.closest('[data-card]') === el;
+})"""
+
+
+def cards_at(page: Any, selector: str) -> list[str]:
+    codes: list[str] = page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.card)")
+    return codes
+
+
+def test_the_losers_cards_turn_face_up_and_the_winning_play_stays_in_sight(open_table: Any) -> None:
+    for viewport in ({"width": 390, "height": 844}, {"width": 1366, "height": 768}):
+        browsing = open_table(viewport=viewport)
+        page = browsing.page
+        open_page(page, f"{browsing.site.url}#deal={SHORT_DEAL}")
+        play_until(page, max_turns=80)
+        assert is_over(page)
+        game = Game.from_dict(read_save(page)["game"])
+        winner = next(seat for seat in range(3) if not game.hand(seat))
+        for seat in (1, 2):
+            shown = cards_at(page, f'[data-seat="{seat}"] [data-reveal] [data-card]')
+            assert shown == game.hand(seat), (seat, shown)  # the engine's hand, low to high
+            if shown:
+                assert page.is_visible(f'[data-seat="{seat}"] [data-reveal]')
+        # The winning play lies on the table, uncovered by the result sheet.
+        page.wait_for_timeout(900)  # the sheet's slide
+        in_sight = page.evaluate(PLAY_IN_SIGHT, winner)
+        assert in_sight and all(in_sight), (viewport, winner, in_sight)
+        # New hand is the sheet's own button, at the bottom where a thumb is.
+        new = page.locator("[data-result] [data-action=new]")
+        box = new.bounding_box()
+        assert box is not None and box["y"] + box["height"] > viewport["height"] * 0.75, box
+        new.click()
+        page.wait_for_selector("[data-result]", state="hidden")
+        assert cards_at(page, "[data-reveal] [data-card]") == []
+
+
+def test_compact15s_face_up_card_is_drawn_by_its_holder_and_marked_in_your_hand(table: Any) -> None:
+    page = table.page
+    for holder in (2, 0):
+        open_page(page, f"{table.site.url}#deal={compact15_deal_held_by(holder)}")
+        card = read_save(page)["view"]["face_up"]["card"]
+        assert cards_at(page, "[data-face-up] [data-card]") == [card]
+        assert cards_at(page, f'[data-seat="{holder}"] [data-face-up] [data-card]') == [card]
+        marked = cards_at(page, "[data-hand] [data-card].face-up-card")
+        assert marked == ([card] if holder == 0 else [])
+
+
+def seat_x(page: Any, seat: int) -> float:
+    box = page.locator(f'[data-seat="{seat}"] .fan').bounding_box()
+    assert box is not None
+    return float(box["x"])
+
+
+def seat_name(page: Any, seat: int) -> str:
+    return (page.text_content(f'[data-seat="{seat}"] [data-seat-name]') or "").strip()
+
+
+def test_the_side_that_plays_after_you_is_a_setting_that_survives_a_reload(table: Any) -> None:
+    page = table.page
+    open_page(page, table.site.url)
+    # As before: seat 1 (who plays after you) sits on your left and is West.
+    assert seat_x(page, 1) < seat_x(page, 2)
+    assert (seat_name(page, 1), seat_name(page, 2)) == ("West", "East")
+    cards = hand(page)
+    choose(page, "direction", "right")
+    # The player on your right now plays after you: the seats swap sides, and names.
+    page.wait_for_function(
+        """() => document.querySelector('[data-seat="1"]').dataset.side === 'right'"""
+    )
+    assert seat_x(page, 1) > seat_x(page, 2)
+    assert (seat_name(page, 1), seat_name(page, 2)) == ("East", "West")
+    assert hand(page) == cards  # presentation only: the hand is the same
+    assert read_settings(page)["direction"] == "right"
+    page.reload()
+    open_page(page, table.site.url)
+    assert seat_x(page, 1) > seat_x(page, 2)
+    assert seat_name(page, 1) == "East"
+    # ... in Chinese too.
+    choose(page, "language", "zh")
+    assert (seat_name(page, 1), seat_name(page, 2)) == ("东家", "西家")
+
+
+def test_sound_is_on_until_muted_and_the_mute_sticks(table: Any) -> None:
+    page = table.page
+    open_page(page, table.site.url)
+    wait_my_turn_or_over(page)
+    mute = page.locator("[data-action=mute]")
+    assert mute.get_attribute("aria-pressed") == "false"
+    box = mute.bounding_box()
+    assert box is not None and box["width"] >= 43.5 and box["height"] >= 43.5
+    mute.click()
+    page.wait_for_selector("[data-action=mute][aria-pressed=true]")
+    assert read_settings(page)["sound"] == "off"
+    page.reload()
+    open_page(page, table.site.url)
+    assert mute.get_attribute("aria-pressed") == "true"

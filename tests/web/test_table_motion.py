@@ -1,0 +1,146 @@
+"""Motion at the table: a play flies in (Web Animations that
+document.getAnimations() sees), a tap during a flight is taken at once, with
+prefers-reduced-motion nothing travels, and on Fast each computer move stays
+in sight at least 250 ms before the next."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from web_table import (
+    is_over,
+    moves,
+    open_page,
+    play_until,
+    take_turn,
+    wait_moves_beyond,
+    wait_my_turn_or_over,
+)
+
+#: Every Web Animation the page starts, with whether its keyframes move anything.
+RECORD_ANIMATIONS = """
+window.__animations = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (keyframes, options) {
+  const frames = Array.isArray(keyframes) ? keyframes : [keyframes];
+  window.__animations.push({
+    moves: frames.some(f => f.transform && f.transform !== 'none'),
+    fades: frames.some(f => f.opacity !== undefined),
+    target: this.className || this.tagName,
+  });
+  return animate.call(this, keyframes, options);
+};
+"""
+
+
+def test_a_play_flies_in_and_a_tap_during_the_flight_is_taken_at_once(table: Any) -> None:
+    page = table.page
+    open_page(page, table.site.url)
+    wait_my_turn_or_over(page)
+    # Your own play: right after it lands on the table, its cards are still flying there.
+    before = moves(page)
+    if page.is_enabled("[data-action=hint]"):
+        page.click("[data-action=hint]")
+        page.wait_for_selector("[data-action=play]:not([disabled])")
+        page.click("[data-action=play]")
+        page.wait_for_function(
+            """n => Number(document.querySelector('[data-app]').dataset.moves) > n
+                   && document.getAnimations().length > 0""",
+            arg=before,
+        )
+        played = page.eval_on_selector_all(
+            '[data-seat="0"] [data-played] [data-card]', "els => els.length"
+        )
+        assert played > 0
+    else:
+        take_turn(page)
+    # A computer seat plays into your turn: while its cards fly, a tap selects at once.
+    for _ in range(40):
+        wait_my_turn_or_over(page)
+        if is_over(page):
+            break
+        result = page.evaluate(
+            """async () => {
+              // Wait (a frame at a time) for your turn while a play is still in flight.
+              for (let i = 0; i < 600; i++) {
+                const mine = document.querySelector('[data-seat="0"][data-turn]');
+                const flying = document.getAnimations().filter(a => a.playState === 'running');
+                const card = document.querySelector(
+                  '[data-hand]:not(.locked) [data-card]:not([aria-pressed=true])');
+                if (mine && card && flying.length) {
+                  const r = card.getBoundingClientRect();
+                  const at = {clientX: r.x + r.width / 2, clientY: r.y + r.height / 2,
+                              bubbles: true, pointerId: 7, pointerType: 'touch', isPrimary: true};
+                  card.dispatchEvent(new PointerEvent('pointerdown', at));
+                  card.dispatchEvent(new PointerEvent('pointerup', at));
+                  return {tried: true, selected: card.getAttribute('aria-pressed') === 'true',
+                          stillFlying: flying.some(a => a.playState === 'running')};
+                }
+                if (!mine && document.querySelector('[data-result]:not([hidden])')) break;
+                if (mine && !flying.length) break;
+                await new Promise(r => requestAnimationFrame(r));
+              }
+              return {tried: false};
+            }"""
+        )
+        if result["tried"]:
+            assert result == {"tried": True, "selected": True, "stillFlying": True}, result
+            return
+        take_turn(page)
+    raise AssertionError("no computer play landed right before your turn")
+
+
+def test_with_reduced_motion_nothing_travels_only_fades(open_table: Any) -> None:
+    moving = open_table()
+    moving.page.add_init_script(RECORD_ANIMATIONS)
+    still = open_table(reduced_motion="reduce")
+    still.page.add_init_script(RECORD_ANIMATIONS)
+    for browsing in (moving, still):
+        page = browsing.page
+        open_page(page, browsing.site.url)
+        for _ in range(3):
+            wait_my_turn_or_over(page)
+            if is_over(page):
+                break
+            take_turn(page)
+        wait_my_turn_or_over(page)
+    travelled = moving.page.evaluate("window.__animations")
+    assert any(a["moves"] for a in travelled), travelled  # the control: plays do fly
+    faded = still.page.evaluate("window.__animations")
+    assert faded, "with reduced motion a play still fades in"
+    assert not [a for a in faded if a["moves"]], faded
+    assert all(a["fades"] for a in faded), faded
+
+
+#: When each action appeared on the table (data-moves), and whose it was.
+RECORD_MOVES = """
+window.__moves = [];
+new MutationObserver(() => {
+  const app = document.querySelector('[data-app]');
+  const n = Number(app?.dataset.moves ?? 0);
+  const last = window.__moves.at(-1);
+  if (!last || last.n !== n) {
+    const save = JSON.parse(localStorage.getItem('paodekuai.save') || 'null');
+    const entry = save?.view?.history?.[n - 1];
+    window.__moves.push({n, at: performance.now(), seat: entry ? entry.seat : null});
+  }
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-moves']});
+"""
+
+
+def test_on_fast_each_computer_move_stays_in_sight_before_the_next(table: Any) -> None:
+    page = table.page
+    page.add_init_script(RECORD_MOVES)
+    open_page(page, table.site.url)  # the tests' settings: speed Fast
+    play_until(page, stop=lambda p: moves(p) >= 12, max_turns=40)
+    if not is_over(page):
+        wait_moves_beyond(page, moves(page) - 1)
+    seen = page.evaluate("window.__moves")
+    gaps = [
+        round(b["at"] - a["at"])
+        for a, b in itertools.pairwise(seen)
+        if b["seat"] in (1, 2) and b["n"] == a["n"] + 1
+    ]
+    assert len(gaps) >= 3, seen
+    assert min(gaps) >= 250, gaps

@@ -1,0 +1,236 @@
+"""Touch at the table: every button a finger wide on the four reference
+screens, raised cards covering no card and no status text, a finger sliding
+across the hand toggling each card it passes, and a double-tap that selects a
+rank only when the same card is tapped twice."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from table_features import close_panel, open_settings
+from web_table import (
+    card_boxes,
+    hand,
+    is_over,
+    menu_click,
+    open_page,
+    play_until,
+    selected,
+    wait_my_turn_or_over,
+    wait_selected,
+)
+
+from paodekuai import Game
+
+SIZES = (
+    {"width": 390, "height": 844},
+    {"width": 844, "height": 390},
+    {"width": 360, "height": 640},
+    {"width": 1366, "height": 768},
+)
+#: WCAG 2.5.5 and Apple's HIG: 44x44 CSS px (half a pixel for rounding).
+FINGER_PX = 43.5
+
+#: Every visible button but the hand's cards (their strips are measured apart), too small.
+SMALL_BUTTONS = """() => [...document.querySelectorAll('button')]
+  .filter(b => !b.closest('[data-hand]') && b.checkVisibility({visibilityProperty: true}))
+  .map(b => { const r = b.getBoundingClientRect();
+              return {button: b.dataset.action || b.dataset.reviewStep || b.textContent.trim(),
+                      width: Math.round(r.width), height: Math.round(r.height)}; })
+  .filter(b => b.width < MIN || b.height < MIN)""".replace("MIN", str(FINGER_PX))
+
+#: A deal where your hand holds three 7s and three jacks (found with the engine).
+TRIO_DEAL = "A0000059"
+
+
+def small_buttons(page: Any) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = page.evaluate(SMALL_BUTTONS)
+    return found
+
+
+def test_every_button_is_a_finger_wide_at_all_four_sizes(table: Any) -> None:
+    page = table.page
+    open_page(page, table.site.url)
+    wait_my_turn_or_over(page)
+    for size in SIZES:
+        page.set_viewport_size(size)
+        assert small_buttons(page) == [], (size, "table")
+        if page.is_visible("[data-action=menu]"):
+            page.click("[data-action=menu]")
+            page.wait_for_selector("[data-menu] [data-action=settings]", state="visible")
+            assert small_buttons(page) == [], (size, "menu")
+            page.keyboard.press("Escape")
+            page.wait_for_selector("[data-menu] [data-action=settings]", state="hidden")
+        open_settings(page)
+        assert small_buttons(page) == [], (size, "settings")
+        close_panel(page)
+        menu_click(page, "help")
+        page.wait_for_selector("[data-panel=help][open] [data-help-section]")
+        assert small_buttons(page) == [], (size, "help")
+        close_panel(page)
+    page.set_viewport_size(SIZES[-1])
+    play_until(page, max_turns=80)
+    assert is_over(page)
+    for size in SIZES:
+        page.set_viewport_size(size)
+        assert small_buttons(page) == [], (size, "result")
+    page.click("[data-result] [data-action=replay]")
+    page.wait_for_selector("[data-replay]:not([hidden])[data-step]")
+    for size in SIZES:
+        page.set_viewport_size(size)
+        assert small_buttons(page) == [], (size, "replay")
+    page.click("[data-action=replay-close]")
+    menu_click(page, "stats")
+    page.wait_for_selector("[data-stats]:not([hidden])")
+    for size in SIZES:
+        page.set_viewport_size(size)
+        assert small_buttons(page) == [], (size, "statistics")
+
+
+#: For each hand card: its strip, what is under the middle of the strip, and
+#: every rectangle of text the status line and the Pass reason draw.
+LAYOUT = """() => {
+  const rect = (el) => { const r = el.getBoundingClientRect();
+    return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; };
+  const cards = [...document.querySelectorAll('[data-hand] [data-card]')].map(el => {
+    const strip = rect(el);
+    const hit = document.elementFromPoint(
+      (strip.left + strip.right) / 2, (strip.top + strip.bottom) / 2);
+    return {code: el.dataset.card, strip, face: rect(el.querySelector('.face')),
+            hit: hit?.closest('[data-card]')?.dataset.card ?? null};
+  });
+  const texts = [];
+  for (const el of document.querySelectorAll('[data-status], [data-pass-reason]')) {
+    if (!el.textContent.trim()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    for (const r of range.getClientRects()) {
+      texts.push({left: r.left, top: r.top, right: r.right, bottom: r.bottom});
+    }
+  }
+  return {cards, texts};
+}"""
+
+
+def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
+    across = a["left"] < b["right"] - 0.5 and b["left"] < a["right"] - 0.5
+    down = a["top"] < b["bottom"] - 0.5 and b["top"] < a["bottom"] - 0.5
+    return across and down
+
+
+def test_raised_cards_cover_no_card_and_no_status_at_all_four_sizes(table: Any) -> None:
+    page = table.page
+    open_page(page, f"{table.site.url}#deal={TRIO_DEAL}")
+    wait_my_turn_or_over(page)
+    cards = hand(page)
+    assert len(cards) == 16
+    # Raise cards across the hand: the first, every fourth, the last (an illegal play:
+    # the status line then shows its reason, as long as it gets).
+    chosen = [cards[i] for i in (0, 4, 8, 12, 15)]
+    for code in chosen:
+        page.wait_for_timeout(400)  # not a double-tap
+        page.click(f'[data-hand] [data-card="{code}"]')
+    wait_selected(page, chosen)
+    page.wait_for_selector("[data-status][data-tone=bad]")
+    for size in SIZES:
+        page.set_viewport_size(size)
+        page.wait_for_timeout(150)  # the raise's transition
+        layout = page.evaluate(LAYOUT)
+        assert layout["texts"], size
+        for card in layout["cards"]:
+            strip, face = card["strip"], card["face"]
+            assert card["hit"] == card["code"], (size, card)
+            assert strip["right"] - strip["left"] >= 18, (size, card)  # a strip a finger can hit
+            for box in (strip, face):
+                assert box["left"] >= -0.5 and box["top"] >= -0.5, (size, card)
+                assert box["right"] <= size["width"] + 0.5, (size, card)
+                assert box["bottom"] <= size["height"] + 0.5, (size, card)
+            for text in layout["texts"]:
+                assert not overlaps(face, text), (size, card["code"], text)
+        for text in layout["texts"]:
+            assert text["left"] >= -0.5 and text["right"] <= size["width"] + 0.5, (size, text)
+        font = page.eval_on_selector(
+            "[data-status]", "el => parseFloat(getComputedStyle(el).fontSize)"
+        )
+        assert font >= 15, (size, font)
+
+
+def slide(page: Any, points: list[tuple[float, float]], touch: bool) -> None:
+    """A finger (a real touch, through DevTools) or a mouse pressed and moved through `points`."""
+    if not touch:
+        page.mouse.move(*points[0])
+        page.mouse.down()
+        for x, y in points[1:]:
+            page.mouse.move(x, y, steps=4)
+        page.mouse.up()
+        return
+    cdp = page.context.new_cdp_session(page)
+
+    def touch_event(kind: str, x: float, y: float) -> None:
+        touch_points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": touch_points})
+
+    touch_event("touchStart", *points[0])
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
+        for step in range(1, 5):
+            touch_event("touchMove", x0 + (x1 - x0) * step / 4, y0 + (y1 - y0) * step / 4)
+    touch_event("touchEnd", *points[-1])
+    cdp.detach()
+
+
+def strip_middle(box: dict[str, Any]) -> tuple[float, float]:
+    return (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def check_slide(page: Any, touch: bool) -> None:
+    wait_my_turn_or_over(page)
+    assert not is_over(page)
+    boxes = card_boxes(page)
+    # Three neighbours in one row (on a phone the hand has two).
+    row = [box for box in boxes if abs(box["y"] - boxes[-1]["y"]) < 2]
+    first, second, third = row[1], row[2], row[3]
+    slide(page, [strip_middle(first), strip_middle(second), strip_middle(third)], touch)
+    wait_selected(page, [first["code"], second["code"], third["code"]])
+    # Sliding back over the last two puts them back: each card passed over toggles once.
+    page.wait_for_timeout(400)
+    slide(page, [strip_middle(third), strip_middle(second)], touch)
+    wait_selected(page, [first["code"]])
+    # A plain tap still toggles one card.
+    page.wait_for_timeout(400)
+    page.mouse.click(*strip_middle(row[0]))
+    wait_selected(page, [row[0]["code"], first["code"]])
+
+
+def test_sliding_a_finger_across_the_hand_toggles_each_card_it_passes(open_table: Any) -> None:
+    phone = open_table(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    open_page(phone.page, f"{phone.site.url}#deal={TRIO_DEAL}")
+    check_slide(phone.page, touch=True)
+    laptop = open_table()
+    open_page(laptop.page, f"{laptop.site.url}#deal={TRIO_DEAL}")
+    check_slide(laptop.page, touch=False)
+
+
+def test_double_tap_selects_the_rank_only_when_the_same_card_is_tapped_twice(table: Any) -> None:
+    page = table.page
+    open_page(page, f"{table.site.url}#deal={TRIO_DEAL}")
+    wait_my_turn_or_over(page)
+    sevens = [code for code in hand(page) if code.startswith("7")]
+    assert len(sevens) == 3, hand(page)
+    # Two different 7s, tapped quickly: a pair picked the usual way, not the three.
+    boxes = {box["code"]: box for box in card_boxes(page)}
+    page.mouse.click(*strip_middle(boxes[sevens[0]]))
+    page.mouse.click(*strip_middle(boxes[sevens[1]]))
+    wait_selected(page, sevens[:2])
+    page.wait_for_timeout(500)
+    assert selected(page) == sevens[:2]
+    # The same card twice: every card of its rank.
+    jacks = [code for code in hand(page) if code.startswith("J")]
+    page.locator(f'[data-hand] [data-card="{jacks[0]}"]').dblclick()
+    wait_selected(page, sevens[:2] + jacks)
+
+
+def test_the_trio_deal_is_what_the_tests_above_expect() -> None:
+    game = Game.from_code(TRIO_DEAL)
+    ranks = [code[:-1] for code in game.hand(0)]
+    assert ranks.count("7") == 3 and ranks.count("J") == 3
