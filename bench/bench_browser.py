@@ -20,7 +20,6 @@ Bare and cold runs alternate so drift in machine load hits both alike.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import statistics
@@ -30,6 +29,13 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # run as a script: the repository's own packages (site_build)
+
+from site_build.browser import CHROMIUM_FLAGS, find_chromium  # noqa: E402
+from site_build.paths import DIST  # noqa: E402
+from site_build.server import make_server, serve_in_thread  # noqa: E402
+from site_build.site import build  # noqa: E402
+
 BARE_HTML = b"""<!doctype html><html><head><meta charset="utf-8"><title>bare pyodide</title></head>
 <body><script type="module" src="bare_page.js"></script></body></html>"""
 BARE_PAGE_JS = b"""const worker = new Worker("bare_worker.js", { type: "module" });
@@ -60,15 +66,6 @@ TIMEOUT_MS = 180_000
 #: Pause after each boot's context closes: tearing down a page with Pyodide's
 #: heap takes a moment of CPU, which would otherwise land on the next run.
 SETTLE_S = 1.0
-
-
-def load_build() -> Any:
-    spec = importlib.util.spec_from_file_location("pdk_build", ROOT / "build.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["pdk_build"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def mark_time(page: Any, name: str) -> float:
@@ -253,18 +250,17 @@ def main() -> int:
 
     from playwright.sync_api import sync_playwright  # noqa: PLC0415 (a venv-only dependency)
 
-    build = load_build()
-    if args.build or not (build.DIST / "index.html").is_file():
-        build.build()
-    server = build.make_server(build.DIST, port=0, quiet=True, extra_files=BARE_FILES)
-    build.serve_in_thread(server)
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    executable = os.environ.get("PDK_CHROMIUM") or "/usr/bin/chromium"
+    if args.build or not (DIST / "index.html").is_file():
+        build()
+    server = make_server(DIST, port=0, quiet=True, extra_files=BARE_FILES)
+    serve_in_thread(server)
+    url = server.url
+    executable = find_chromium() or "/usr/bin/chromium"
 
     started = time.time()
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=executable, args=list(build.CHROMIUM_FLAGS)
+            executable_path=executable, args=list(CHROMIUM_FLAGS)
         )
         bare_first = bare_boot(browser, url)  # warms the OS file cache and the server once
         cold_first_hand(browser, url)

@@ -11,7 +11,6 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from conftest import Site
@@ -27,18 +26,19 @@ from web_table import (
     wait_ready,
 )
 
+from site_build.server import make_server
+
 SUB_PATH = "paodekuai"
 
 
 @contextmanager
-def pages_host(build_module: ModuleType, root: Path) -> Iterator[Site]:
+def pages_host(root: Path) -> Iterator[Site]:
     """Serves `root` (holding the site at root/SUB_PATH) like a Pages host."""
-    server = build_module.make_server(root, port=0, quiet=True)
+    server = make_server(root, port=0, quiet=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    host, port = server.server_address[:2]
     try:
-        yield Site(url=f"http://{host}:{port}/{SUB_PATH}/", stop=server.shutdown)
+        yield Site(url=f"{server.url}{SUB_PATH}/", stop=server.shutdown)
     finally:
         server.shutdown()
         server.server_close()
@@ -52,12 +52,12 @@ def publish(root: Path, site_dir: Path) -> None:
 
 
 def test_the_site_works_under_a_sub_path_installable_and_offline(
-    open_table: Any, build_module: ModuleType, dist_dir: Path, tmp_path: Path
+    open_table: Any, dist_dir: Path, tmp_path: Path
 ) -> None:
     root = tmp_path / "pages"
     root.mkdir()
     publish(root, dist_dir)
-    with pages_host(build_module, root) as site:
+    with pages_host(root) as site:
         browsing = open_table(on_site=site)
         page = browsing.page
         open_page(page, site.url)
@@ -93,7 +93,7 @@ def test_the_site_works_under_a_sub_path_installable_and_offline(
 
 
 def test_a_new_deploy_is_offered_and_reloading_keeps_the_hand(
-    open_table: Any, build_module: ModuleType, dist_dir: Path, tmp_path: Path
+    open_table: Any, dist_dir: Path, tmp_path: Path
 ) -> None:
     # The next deploy: the same files, but a service worker with another content
     # version (build.py writes it; any change to the site changes it).
@@ -109,7 +109,7 @@ def test_a_new_deploy_is_offered_and_reloading_keeps_the_hand(
     root = tmp_path / "pages"
     root.mkdir()
     publish(root, dist_dir)
-    with pages_host(build_module, root) as site:
+    with pages_host(root) as site:
         browsing = open_table(on_site=site)
         page = browsing.page
         open_page(page, site.url)

@@ -13,6 +13,7 @@ import { loadPyodide } from "../pyodide/pyodide.mjs";
 import { BUILD_INFO } from "./build_info.js";
 
 const RUNTIME_URL = new URL("../pyodide/", import.meta.url).href;
+const STDLIB_URL = `${RUNTIME_URL}${BUILD_INFO.stdlib ?? "python_stdlib.zip"}`;
 // Four updates a second: the bar glides between them (a CSS transition of the
 // same length), and each update costs the page a frame that competes with the
 // boot for the CPU (ten a second measurably slowed the first hand on 2 cores).
@@ -85,14 +86,38 @@ function trackDownloads() {
   const originalFetch = self.fetch.bind(self);
   self.fetch = async (resource, init) => {
     const response = await originalFetch(resource, init);
-    const url = resource instanceof Request ? resource.url : String(resource);
-    const name = new URL(url, self.location.href).pathname.split("/").pop();
+    const name = fileName(resource);
     if (Object.hasOwn(expected, name) && response.ok && response.body) {
       count(name, response.clone().body);
     }
     return response;
   };
   return allIn; // for when loadPyodide is done (a cached file may never pass through fetch)
+}
+
+function fileName(resource) {
+  const url = resource instanceof Request ? resource.url : String(resource);
+  return new URL(url, self.location.href).pathname.split("/").pop();
+}
+
+/**
+ * The build ships the trimmed standard library gzipped (one stream compresses
+ * its modules far better than a zip's entry by entry, and static hosts send
+ * archives as they are). Pyodide fetches it by URL and mounts the bytes as a
+ * zip: this hands it the inflated bytes. The progress bar still counts the
+ * bytes that travel (trackDownloads wraps the fetch underneath).
+ */
+function inflateStdlib() {
+  if (!STDLIB_URL.endsWith(".gz")) return;
+  const stdlibName = fileName(STDLIB_URL);
+  const innerFetch = self.fetch;
+  self.fetch = async (resource, init) => {
+    const response = await innerFetch(resource, init);
+    if (fileName(resource) !== stdlibName || !response.ok || !response.body) return response;
+    return new Response(response.body.pipeThrough(new DecompressionStream("gzip")), {
+      headers: { "content-type": "application/zip" },
+    });
+  };
 }
 
 /**
@@ -150,11 +175,13 @@ self.addEventListener("message", (event) => {
 async function boot() {
   const started = performance.now();
   const downloadsDone = trackDownloads();
+  inflateStdlib();
   post({ kind: "progress", phase: "download", loaded: 0, total: 0 });
   const wheel = fetchWheel();
   wheel.catch(() => {}); // awaited below, once Python is up: not an unhandled rejection meanwhile
   const pyodide = await loadPyodide({
     indexURL: RUNTIME_URL,
+    stdLibURL: STDLIB_URL,
     lockFileURL: `${RUNTIME_URL}pyodide-lock.json`,
     // Explicit, so a package missing from the small lockfile is never looked up on a CDN.
     packageBaseUrl: RUNTIME_URL,
