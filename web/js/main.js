@@ -52,6 +52,7 @@ function createApp(win) {
 
   const state = {
     engine: "loading", // "loading" | "ready" | "error" (mirrored on <html data-engine>)
+    bootPath: null, // how the engine last started: "snapshot" | "fresh" (mirrored on <html data-boot>)
     boot: { phase: "wait", loaded: 0, total: 0, error: null },
     lang: pickLanguage(settings.language, win.navigator.languages ?? [win.navigator.language]),
     settings,
@@ -302,6 +303,7 @@ function createApp(win) {
     draw();
     try {
       const timings = await started;
+      state.bootPath = timings.boot ?? "fresh";
       win.performance.mark("pdk:engine-ready", { detail: timings });
       const hello = await client.request("hello");
       if (hello.ok) acceptHello(hello.result);
