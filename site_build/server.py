@@ -36,8 +36,13 @@ MIME_TYPES: Mapping[str, str] = {
 
 
 @functools.lru_cache(maxsize=64)
+def _gzip_bytes(body: bytes) -> bytes:
+    return gzip.compress(body, compresslevel=GZIP_LEVEL, mtime=0)
+
+
 def _gzipped(path: Path, mtime_ns: int) -> bytes:
-    return gzip.compress(path.read_bytes(), compresslevel=GZIP_LEVEL, mtime=0)
+    """`path` gzipped, computed once per version of the file (mtime_ns is the cache key)."""
+    return _gzip_bytes(path.read_bytes())
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -58,16 +63,20 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def do_GET(self) -> None:
         path = self.path.split("?", 1)[0].split("#", 1)[0]
+        gzip_ok = self.compress and "gzip" in self.headers.get("Accept-Encoding", "")
         extra = self.extra_files.get(path)
         if extra is not None:
-            self.send_body(*extra)
+            body, mime = extra
+            if gzip_ok and is_compressed_in_transit(Path(path)):
+                self.send_body(_gzip_bytes(body), mime, encoding="gzip")
+            else:
+                self.send_body(body, mime)
             return
-        if self.compress and "gzip" in self.headers.get("Accept-Encoding", ""):
-            file = Path(self.translate_path(self.path))
-            if file.is_file() and is_compressed_in_transit(file):
-                body = _gzipped(file.resolve(), file.stat().st_mtime_ns)
-                self.send_body(body, self.guess_type(str(file)), encoding="gzip")
-                return
+        file = Path(self.translate_path(self.path))
+        if gzip_ok and file.is_file() and is_compressed_in_transit(file):
+            body = _gzipped(file.resolve(), file.stat().st_mtime_ns)
+            self.send_body(body, self.guess_type(str(file)), encoding="gzip")
+            return
         super().do_GET()
 
     def send_body(self, body: bytes, mime: str, encoding: str | None = None) -> None:

@@ -162,6 +162,15 @@ def add_pyodide_files(pyodide_dir: Path, wheel: Path, bytecode: bool) -> str:
     return TRIMMED_STDLIB
 
 
+def built_site() -> Path:
+    """The site the tests use: PDK_DIST (set by `build.py test`), else dist/; built when missing."""
+    configured = os.environ.get("PDK_DIST")
+    dist = Path(configured) if configured else DIST
+    if not (dist / "index.html").is_file():
+        build(dist=dist)
+    return dist
+
+
 def build(project: Path | None = None, dist: Path = DIST, bytecode: bool | None = None) -> Path:
     """Build the whole static site into dist/ and return it."""
     project = project or engine_project()

@@ -13,7 +13,6 @@ import ast
 import gzip
 import importlib.util
 import io
-import os
 import shutil
 import sys
 import traceback
@@ -24,9 +23,9 @@ from types import CodeType
 import pytest
 
 from site_build.in_pyodide import line_table, without_columns
-from site_build.paths import DIST, ROOT
+from site_build.paths import ROOT
 from site_build.pyodide_node import check_in_pyodide
-from site_build.site import TRIMMED_STDLIB, build, read_build_info
+from site_build.site import TRIMMED_STDLIB, built_site, read_build_info
 
 ENGINE = ROOT / "engine"
 needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="the build needs node")
@@ -99,10 +98,7 @@ def _is_module(name: str) -> bool:
 
 @pytest.fixture(scope="module")
 def dist() -> Path:
-    configured = os.environ.get("PDK_DIST")
-    site = Path(configured) if configured else DIST
-    if not (site / "index.html").is_file():
-        build(dist=site)
+    site = built_site()
     if read_build_info(site)["stdlib"] != TRIMMED_STDLIB:
         pytest.skip("this dist/ was built with --no-bytecode: Pyodide's whole standard library")
     return site

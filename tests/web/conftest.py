@@ -14,9 +14,8 @@ from typing import Any
 import pytest
 
 from site_build.browser import CHROMIUM_FLAGS
-from site_build.paths import DIST
 from site_build.server import SiteServer, make_server, serve_in_thread
-from site_build.site import build
+from site_build.site import built_site
 
 #: Computer seats move after a short pause; the tests use the fast setting.
 FAST_SETTINGS_SCRIPT = """
@@ -42,12 +41,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(scope="session")
 def dist_dir() -> Path:
-    """The built site: PDK_DIST (set by `build.py test`), else dist/, built when missing."""
-    configured = os.environ.get("PDK_DIST")
-    dist = Path(configured) if configured else DIST
-    if not (dist / "index.html").is_file():
-        build(dist=dist)
-    return dist
+    return built_site()
 
 
 @dataclass

@@ -9,15 +9,12 @@ foreign or refused snapshot only means a fresh boot, never a broken table.
 
 from __future__ import annotations
 
-import os
-import re
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from conftest import Site
-from test_deploy import pages_host, publish
+from test_deploy import apply_update, next_deploy, pages_host, publish
 from web_table import (
     hand,
     is_over,
@@ -139,16 +136,22 @@ def test_two_visits_restored_from_one_snapshot_deal_different_hands(table: Any) 
     assert deals[0][1] != deals[1][1], deals
 
 
+def first_visit_kept(page: Any, url: str) -> dict[str, Any]:
+    """A first visit, offline-ready, a move made, its snapshot stored; the position then."""
+    open_page(page, url)
+    wait_offline_ready(page)
+    before = play_a_turn(page)
+    wait_snapshot_stored(page)
+    return before
+
+
 def test_an_offline_return_visit_boots_from_the_snapshot(
     open_table: Any, start_site: Callable[[], Site]
 ) -> None:
     site = start_site()  # its own server: this test stops it
     browsing = open_table(on_site=site)
     page = browsing.page
-    open_page(page, site.url)
-    wait_offline_ready(page)
-    before = play_a_turn(page)
-    wait_snapshot_stored(page)
+    before = first_visit_kept(page, site.url)
     site.stop()
     browsing.context.set_offline(True)
     page.reload()
@@ -161,45 +164,23 @@ def test_an_offline_return_visit_boots_from_the_snapshot(
 def test_a_new_deploy_ignores_the_old_snapshot(
     open_table: Any, dist_dir: Path, tmp_path: Path
 ) -> None:
-    # The next deploy: the same files under another build version (build_info.js,
-    # which the worker keys its snapshot by, and sw.js, which makes the browser notice).
-    next_site = tmp_path / "next"
-    shutil.copytree(dist_dir.resolve(), next_site, copy_function=os.symlink)
-    for name, pattern in (
-        ("sw.js", r'const VERSION = "([^"]+)";'),
-        ("js/build_info.js", r'"version": "([^"]+)"'),
-    ):
-        source = (dist_dir / name).read_text(encoding="utf-8")
-        match = re.search(pattern, source)
-        assert match, f"{name} lost its version"
-        (next_site / name).unlink()
-        (next_site / name).write_text(source.replace(match.group(1), match.group(1) + "-next"))
-
+    next_site, _, new = next_deploy(dist_dir, tmp_path)
     root = tmp_path / "pages"
-    root.mkdir()
-    publish(root, dist_dir)
-    with pages_host(root) as site:
+    with pages_host(root, dist_dir) as site:
         browsing = open_table(on_site=site)
         page = browsing.page
-        open_page(page, site.url)
-        wait_offline_ready(page)
-        before = play_a_turn(page)
-        wait_snapshot_stored(page)
+        before = first_visit_kept(page, site.url)
         [old_key] = stored_keys(page)
 
         publish(root, next_site)
-        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
-        page.wait_for_selector("[data-update]:not([hidden])", timeout=90_000)
-        with page.expect_navigation(timeout=30_000):
-            page.click("[data-action=update-reload]")
-        wait_ready(page)
+        apply_update(page)
         assert boot_path(page) == "fresh"  # the old build's heap is not this build's
         wait_my_turn_or_over(page)
         assert position(page) == before
         wait_snapshot_stored(page)
         keys = stored_keys(page)
         assert len(keys) == 1 and keys[0] != old_key, (old_key, keys)
-        assert "-next" in keys[0]
+        assert new in keys[0]
 
 
 def test_storage_that_refuses_the_snapshot_still_plays(table: Any) -> None:

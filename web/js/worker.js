@@ -273,7 +273,12 @@ async function boot() {
     pyodide.runPython("import random; random.seed()");
   } else if (canStore) {
     // Now, before any request: the heap holds the engine and nothing of this visit.
-    cleanHeap = pyodide.makeMemorySnapshot();
+    try {
+      cleanHeap = pyodide.makeMemorySnapshot();
+    } catch (error) {
+      // A heap Pyodide cannot snapshot costs the next visit its head start, nothing more.
+      console.info("No heap snapshot this visit:", String(error?.message ?? error).slice(0, 300));
+    }
   }
   handle = service.handle;
   const ready = performance.now();
