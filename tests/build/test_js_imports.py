@@ -12,7 +12,7 @@ import pytest
 from site_build.js_imports import JsSyntaxError, module_graph, static_imports, tokenize
 from site_build.paths import WEB
 
-WEB_MODULES = sorted((WEB / "js").glob("*.js"))
+WEB_MODULES = sorted((WEB / "js").rglob("*.js"))
 #: Classic scripts (not modules): V8 would not parse them as modules.
 CLASSIC_SCRIPTS = {"early_worker.js"}
 
