@@ -31,7 +31,11 @@ from typing import Any
 
 from playwright.sync_api import sync_playwright
 
-from bench_browser import load_build, take_turn  # the same folder: run as a script
+from bench_browser import take_turn  # the same folder: run as a script (it puts ROOT on sys.path)
+from site_build.browser import CHROMIUM_FLAGS, find_chromium
+from site_build.paths import DIST
+from site_build.server import make_server
+from site_build.site import build
 
 TIMEOUT_MS = 120_000
 #: Settings for the page, and probes of the main thread: long tasks and frame gaps.
@@ -130,19 +134,18 @@ def main() -> int:
     parser.add_argument("--decisions", type=int, default=80, help="computer decisions per level")
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
-    build = load_build()
-    if not (build.DIST / "index.html").exists():
-        build.build()
-    server = build.make_server(build.DIST, port=0, quiet=True)
+    if not (DIST / "index.html").exists():
+        build()
+    server = make_server(DIST, port=0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    url = server.url
     started = time.perf_counter()
     results: dict[str, dict[str, dict[str, float]]] = {}
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(
-                executable_path=build.find_chromium() or "/usr/bin/chromium",
-                args=list(build.CHROMIUM_FLAGS),
+                executable_path=find_chromium() or "/usr/bin/chromium",
+                args=list(CHROMIUM_FLAGS),
             )
             try:
                 for level in ("medium", "hard"):

@@ -29,8 +29,11 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "web"))
 
 # (mypy finds web_table when it checks tests/web in the same run, not when it checks this alone)
-import build  # noqa: E402
 import web_table  # type: ignore[import-not-found, unused-ignore]  # noqa: E402
+
+from site_build.browser import CHROMIUM_FLAGS, find_chromium  # noqa: E402
+from site_build.paths import DIST  # noqa: E402
+from site_build.server import make_server  # noqa: E402
 
 SIZES = ("390x844", "844x390", "360x640", "1366x768")
 STATES = ("deal", "mid", "beat", "over", "menu", "settings", "help", "replay", "stats")
@@ -60,15 +63,15 @@ def nothing_beats(page: Any) -> bool:
 def run(args: argparse.Namespace) -> None:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    server = build.make_server(build.DIST, port=0, quiet=True)
+    server = make_server(DIST, port=0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    url = server.url
     if args.deal:
         url += f"#deal={args.deal}"
     states = args.states.split(",")
     with sync_playwright() as pw:
         browser = pw.chromium.launch(
-            executable_path=build.find_chromium(), args=list(build.CHROMIUM_FLAGS)
+            executable_path=find_chromium(), args=list(CHROMIUM_FLAGS)
         )
         for size in args.sizes.split(","):
             width, height = (int(n) for n in size.split("x"))

@@ -5,6 +5,8 @@
 
 const VERSION = "__PDK_VERSION__";
 const PRECACHE = [/*__PDK_PRECACHE__*/];
+// (The engine's heap snapshot lives in its own cache, "paodekuai.snapshot", outside
+// this prefix: heap_snapshot.js replaces it per deploy.)
 const CACHE_PREFIX = "paodekuai-";
 const CACHE = `${CACHE_PREFIX}${VERSION}`;
 

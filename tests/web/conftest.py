@@ -5,18 +5,18 @@ console error, CSP violation or request to another origin."""
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import os
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from site_build.browser import CHROMIUM_FLAGS
+from site_build.server import SiteServer, make_server, serve_in_thread
+from site_build.site import built_site
+
 #: Computer seats move after a short pause; the tests use the fast setting.
 FAST_SETTINGS_SCRIPT = """
 try {
@@ -39,28 +39,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
-def load_build_module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("pdk_build", ROOT / "build.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["pdk_build"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="session")
-def build_module() -> ModuleType:
-    return load_build_module()
-
-
-@pytest.fixture(scope="session")
-def dist_dir(build_module: ModuleType) -> Path:
-    """The built site: PDK_DIST (set by `build.py test`), else dist/, built when missing."""
-    configured = os.environ.get("PDK_DIST")
-    dist = Path(configured) if configured else ROOT / "dist"
-    if not (dist / "index.html").is_file():
-        build_module.build(dist=dist)
-    return dist
+def dist_dir() -> Path:
+    return built_site()
 
 
 @dataclass
@@ -72,21 +53,20 @@ class Site:
 
 
 @pytest.fixture(scope="session")
-def start_site(build_module: ModuleType, dist_dir: Path) -> Iterator[Callable[[], Site]]:
-    """Starts servers on free ports (from build.py's serving code); all are stopped at the end."""
-    servers: list[Any] = []
+def start_site(dist_dir: Path) -> Iterator[Callable[[], Site]]:
+    """Starts servers on free ports (site_build's serving code); all are stopped at the end."""
+    servers: list[SiteServer] = []
 
     def start() -> Site:
-        server = build_module.make_server(dist_dir, port=0, quiet=True)
-        build_module.serve_in_thread(server)
+        server = make_server(dist_dir, port=0, quiet=True)
+        serve_in_thread(server)
         servers.append(server)
-        host, port = server.server_address[:2]
 
         def stop() -> None:
             server.shutdown()
             server.server_close()
 
-        return Site(url=f"http://{host}:{port}/", stop=stop)
+        return Site(url=server.url, stop=stop)
 
     yield start
     for server in servers:
@@ -104,7 +84,7 @@ def site(start_site: Callable[[], Site]) -> Site:
 
 
 @pytest.fixture(scope="session")
-def browser(build_module: ModuleType) -> Iterator[Any]:
+def browser() -> Iterator[Any]:
     try:
         from playwright.sync_api import sync_playwright  # noqa: PLC0415 (optional outside CI)
     except ImportError:  # pragma: no cover - only outside `build.py test`
@@ -118,7 +98,7 @@ def browser(build_module: ModuleType) -> Iterator[Any]:
         pytest.skip("no Chromium (python build.py test installs it)")
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(
-            executable_path=executable, args=list(build_module.CHROMIUM_FLAGS)
+            executable_path=executable, args=list(CHROMIUM_FLAGS)
         )
         yield chromium
         chromium.close()

@@ -5,13 +5,11 @@ offline after the first visit, and a new deploy offered without losing the hand.
 from __future__ import annotations
 
 import os
-import re
 import shutil
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from conftest import Site
@@ -27,18 +25,22 @@ from web_table import (
     wait_ready,
 )
 
+from site_build.server import make_server
+from site_build.site import GENERATED_BUILD_INFO, read_build_info
+
 SUB_PATH = "paodekuai"
 
 
 @contextmanager
-def pages_host(build_module: ModuleType, root: Path) -> Iterator[Site]:
-    """Serves `root` (holding the site at root/SUB_PATH) like a Pages host."""
-    server = build_module.make_server(root, port=0, quiet=True)
+def pages_host(root: Path, site_dir: Path) -> Iterator[Site]:
+    """Serves `root` like a Pages host, with `site_dir` published at root/SUB_PATH."""
+    root.mkdir()
+    publish(root, site_dir)
+    server = make_server(root, port=0, quiet=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    host, port = server.server_address[:2]
     try:
-        yield Site(url=f"http://{host}:{port}/{SUB_PATH}/", stop=server.shutdown)
+        yield Site(url=f"{server.url}{SUB_PATH}/", stop=server.shutdown)
     finally:
         server.shutdown()
         server.server_close()
@@ -52,12 +54,10 @@ def publish(root: Path, site_dir: Path) -> None:
 
 
 def test_the_site_works_under_a_sub_path_installable_and_offline(
-    open_table: Any, build_module: ModuleType, dist_dir: Path, tmp_path: Path
+    open_table: Any, dist_dir: Path, tmp_path: Path
 ) -> None:
     root = tmp_path / "pages"
-    root.mkdir()
-    publish(root, dist_dir)
-    with pages_host(build_module, root) as site:
+    with pages_host(root, dist_dir) as site:
         browsing = open_table(on_site=site)
         page = browsing.page
         open_page(page, site.url)
@@ -92,24 +92,40 @@ def test_the_site_works_under_a_sub_path_installable_and_offline(
         assert position(page) == before
 
 
-def test_a_new_deploy_is_offered_and_reloading_keeps_the_hand(
-    open_table: Any, build_module: ModuleType, dist_dir: Path, tmp_path: Path
-) -> None:
-    # The next deploy: the same files, but a service worker with another content
-    # version (build.py writes it; any change to the site changes it).
+def next_deploy(dist_dir: Path, tmp_path: Path) -> tuple[Path, str, str]:
+    """The next deploy: the same files under another build version; (its folder, old, new).
+
+    The version is in sw.js (a changed service worker is how browsers notice a
+    deploy) and in build_info.js (the worker keys its heap snapshot by it).
+    """
     next_site = tmp_path / "next"
     shutil.copytree(dist_dir.resolve(), next_site, copy_function=os.symlink)
-    source = (dist_dir / "sw.js").read_text(encoding="utf-8")
-    match = re.search(r'const VERSION = "([^"]+)";', source)
-    assert match, "sw.js lost its version"
-    old, new = match.group(1), match.group(1) + "-next"
-    (next_site / "sw.js").unlink()
-    (next_site / "sw.js").write_text(source.replace(match.group(0), f'const VERSION = "{new}";'))
+    old = str(read_build_info(dist_dir)["version"])
+    new = old + "-next"
+    for name in ("sw.js", GENERATED_BUILD_INFO):
+        source = (dist_dir / name).read_text(encoding="utf-8")
+        assert old in source, f"{name} lost its version"
+        (next_site / name).unlink()
+        (next_site / name).write_text(source.replace(old, new), encoding="utf-8")
+    return next_site, old, new
 
+
+def apply_update(page: Any) -> None:
+    """What a long-lived tab does now and then (and every load does by itself), then Reload."""
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    page.wait_for_selector("[data-update]:not([hidden])", timeout=90_000)
+    assert (page.text_content("[data-update]") or "").strip().startswith("A new version is ready")
+    with page.expect_navigation(timeout=30_000):
+        page.click("[data-action=update-reload]")
+    wait_ready(page)
+
+
+def test_a_new_deploy_is_offered_and_reloading_keeps_the_hand(
+    open_table: Any, dist_dir: Path, tmp_path: Path
+) -> None:
+    next_site, old, new = next_deploy(dist_dir, tmp_path)
     root = tmp_path / "pages"
-    root.mkdir()
-    publish(root, dist_dir)
-    with pages_host(build_module, root) as site:
+    with pages_host(root, dist_dir) as site:
         browsing = open_table(on_site=site)
         page = browsing.page
         open_page(page, site.url)
@@ -122,19 +138,13 @@ def test_a_new_deploy_is_offered_and_reloading_keeps_the_hand(
         page.evaluate("window.__sameDocument = true")
 
         publish(root, next_site)
-        # What a long-lived tab does now and then (and every load does by itself).
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
         page.wait_for_selector("[data-update]:not([hidden])", timeout=90_000)
-        assert (page.text_content("[data-update]") or "").strip().startswith(
-            "A new version is ready"
-        )
         # Nothing changed under the player: the new version waits to be asked.
         assert page.evaluate("window.__sameDocument === true")
         assert position(page) == before
 
-        with page.expect_navigation(timeout=30_000):
-            page.click("[data-action=update-reload]")
-        wait_ready(page)
+        apply_update(page)
         wait_my_turn_or_over(page)
         assert page.evaluate("window.__sameDocument === undefined")  # a new page ...
         assert position(page) == before  # ... with the same hand at the same point

@@ -95,6 +95,10 @@ export function createEngineClient({ workerUrl, early = null, onProgress = () =>
           bootFailed(new EngineDown("boot-error", message.message));
         } else if (message.kind === "reply") {
           settle(message.reply);
+        } else if (message.kind === "snapshot") {
+          // Whether the clean heap was kept for the next visit: on the performance
+          // timeline for the tests and bench/ (nothing for the player to see).
+          performance.mark(message.stored ? "pdk:snapshot-stored" : "pdk:snapshot-refused", { detail: message });
         }
       };
       const onError = (event) => {

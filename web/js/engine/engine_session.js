@@ -33,6 +33,7 @@ function bootStallMs(search) {
 export function createEngineSession({ win, storage, settings, notices, update, table, onReady }) {
   let status = "loading"; // "loading" | "ready" | "error" (mirrored on <html data-engine>)
   let boot = { phase: "wait", loaded: 0, total: 0, error: null };
+  let bootPath = null; // how the engine last started: "snapshot" | "fresh" (mirrored on <html data-boot>)
   let presets = [];
   let levels = ["easy", "medium", "hard"];
   let restarts = 0;
@@ -114,6 +115,7 @@ export function createEngineSession({ win, storage, settings, notices, update, t
     update();
     try {
       const timings = await started;
+      bootPath = timings.boot ?? "fresh";
       win.performance.mark("pdk:engine-ready", { detail: timings });
       const hello = await client.request("hello");
       if (hello.ok) acceptHello(hello.result);
@@ -203,7 +205,7 @@ export function createEngineSession({ win, storage, settings, notices, update, t
       }
     },
     view() {
-      return { engine: status, boot, presets, levels };
+      return { engine: status, boot, bootPath, presets, levels };
     },
   };
 }

@@ -2,17 +2,39 @@
 // wheel, imports paodekuai.service once, and forwards each request to
 // paodekuai.service.handle(request_json) -> reply_json (docs/PROTOCOL.md).
 //
+// Two ways to boot. Fresh: Pyodide starts from nothing, the wheel is unpacked
+// and the service imported; then, before any request, a snapshot of that clean
+// heap is taken and stored once the first hand is dealt and the worker is idle
+// (heap_snapshot.js). Snapshot: a later visit restores that heap instead of
+// starting Python, which skips Python's start and the engine's import.
+//
 // Messages to the page (all tagged with `kind`):
 //   {kind: "progress", phase: "download" | "start", loaded, total}
-//   {kind: "ready", timings}            the engine answers requests from now on
+//   {kind: "ready", timings}            the engine answers requests from now on;
+//                                       timings.boot is "snapshot" or "fresh"
 //   {kind: "boot-error", message}       boot failed; the page shows it with Retry
 //   {kind: "reply", reply}              the service's reply, with the request's id
+//   {kind: "snapshot", stored, ms, bytes, detail}   the clean heap was stored (or refused)
 // Messages from the page: {kind: "request", request: {id, type, ...}}.
 
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
 import { BUILD_INFO } from "./build_info.js";
+import {
+  discardSnapshot,
+  findSnapshot,
+  readSnapshot,
+  sha256Hex,
+  snapshotsPossible,
+  storeSnapshot,
+} from "./heap_snapshot.js";
 
 const RUNTIME_URL = new URL("../../pyodide/", import.meta.url).href;
+const STDLIB_URL = `${RUNTIME_URL}${BUILD_INFO.stdlib ?? "python_stdlib.zip"}`;
+// The clean heap is stored once the worker has been idle this long after the
+// first hand: its digest and write must not compete with the first moves.
+const SNAPSHOT_IDLE_MS = 500;
+// Requests that put a hand on the table: after the first, the snapshot may be stored.
+const DEALING_REQUESTS = new Set(["new_game", "load", "from_code"]);
 // Four updates a second: the bar glides between them (a CSS transition of the
 // same length), and each update costs the page a frame that competes with the
 // boot for the CPU (ten a second measurably slowed the first hand on 2 cores).
@@ -20,6 +42,9 @@ const PROGRESS_INTERVAL_MS = 250;
 
 let handle = null;
 const waiting = []; // requests that arrived before the engine was ready
+let cleanHeap = null; // the snapshot taken before the first request, until it is stored
+let handDealt = false;
+let idleTimer = null;
 
 function post(message) {
   self.postMessage(message);
@@ -85,14 +110,38 @@ function trackDownloads() {
   const originalFetch = self.fetch.bind(self);
   self.fetch = async (resource, init) => {
     const response = await originalFetch(resource, init);
-    const url = resource instanceof Request ? resource.url : String(resource);
-    const name = new URL(url, self.location.href).pathname.split("/").pop();
+    const name = fileName(resource);
     if (Object.hasOwn(expected, name) && response.ok && response.body) {
       count(name, response.clone().body);
     }
     return response;
   };
   return allIn; // for when loadPyodide is done (a cached file may never pass through fetch)
+}
+
+function fileName(resource) {
+  const url = resource instanceof Request ? resource.url : String(resource);
+  return new URL(url, self.location.href).pathname.split("/").pop();
+}
+
+/**
+ * The build ships the trimmed standard library gzipped (one stream compresses
+ * its modules far better than a zip's entry by entry, and static hosts send
+ * archives as they are). Pyodide fetches it by URL and mounts the bytes as a
+ * zip: this hands it the inflated bytes. The progress bar still counts the
+ * bytes that travel (trackDownloads wraps the fetch underneath).
+ */
+function inflateStdlib() {
+  if (!STDLIB_URL.endsWith(".gz")) return;
+  const stdlibName = fileName(STDLIB_URL);
+  const innerFetch = self.fetch;
+  self.fetch = async (resource, init) => {
+    const response = await innerFetch(resource, init);
+    if (fileName(resource) !== stdlibName || !response.ok || !response.body) return response;
+    return new Response(response.body.pipeThrough(new DecompressionStream("gzip")), {
+      headers: { "content-type": "application/zip" },
+    });
+  };
 }
 
 /**
@@ -107,11 +156,9 @@ async function fetchWheel() {
   if (!response.ok) throw new Error(`the engine (${name}) could not be downloaded: HTTP ${response.status}`);
   const buffer = await response.arrayBuffer();
   const expected = BUILD_INFO.engineWheelSha256;
-  if (expected && globalThis.crypto?.subtle) {
-    // crypto.subtle exists in secure contexts only (https, localhost): elsewhere the size is all we have.
-    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
-    const actual = Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
-    if (actual !== expected) throw new Error(`the engine (${name}) is damaged: its sha256 is not the build's`);
+  // crypto.subtle exists in secure contexts only (https, localhost): elsewhere the size is all we have.
+  if (expected && globalThis.crypto?.subtle && (await sha256Hex(buffer)) !== expected) {
+    throw new Error(`the engine (${name}) is damaged: its sha256 is not the build's`);
   }
   return buffer;
 }
@@ -137,6 +184,16 @@ function answer(request) {
   }
 }
 
+function serve(request) {
+  const reply = answer(request);
+  post({ kind: "reply", reply });
+  if (reply.ok && DEALING_REQUESTS.has(request?.type)) handDealt = true;
+  if (cleanHeap && handDealt) {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(keepCleanHeap, SNAPSHOT_IDLE_MS);
+  }
+}
+
 self.addEventListener("message", (event) => {
   const message = event.data;
   if (message?.kind !== "request") return;
@@ -144,39 +201,100 @@ self.addEventListener("message", (event) => {
     waiting.push(message.request);
     return;
   }
-  post({ kind: "reply", reply: answer(message.request) });
+  serve(message.request);
 });
+
+/** Store the clean heap for the next visit; storage may refuse (quota, private mode): then no snapshot. */
+async function keepCleanHeap() {
+  const bytes = cleanHeap;
+  cleanHeap = null; // stored or not, this visit's copy is not needed again
+  if (!bytes) return;
+  const started = performance.now();
+  try {
+    await storeSnapshot(bytes, BUILD_INFO.version, RUNTIME_URL);
+    post({ kind: "snapshot", stored: true, ms: performance.now() - started, bytes: bytes.length });
+  } catch (error) {
+    post({ kind: "snapshot", stored: false, ms: performance.now() - started, bytes: bytes.length, detail: String(error?.message ?? error) });
+  }
+}
+
+const PYODIDE_OPTIONS = Object.freeze({
+  indexURL: RUNTIME_URL,
+  stdLibURL: STDLIB_URL,
+  lockFileURL: `${RUNTIME_URL}pyodide-lock.json`,
+  // Explicit, so a package missing from the small lockfile is never looked up on a CDN.
+  packageBaseUrl: RUNTIME_URL,
+  stdout: (text) => console.log(text),
+  stderr: (text) => console.warn(text),
+});
+
+/**
+ * Pyodide restored from this build's stored snapshot, or null (none stored, or
+ * refused: damaged, another build's, a failed restore; a refused one is
+ * discarded so this visit stores a good one).
+ */
+async function restore() {
+  const found = await findSnapshot(BUILD_INFO.version, RUNTIME_URL);
+  if (!found) return null;
+  try {
+    // A promise: Pyodide fetches its runtime files while the snapshot is read and checked.
+    return await loadPyodide({ ...PYODIDE_OPTIONS, _loadSnapshot: readSnapshot(found, BUILD_INFO.version) });
+  } catch (error) {
+    console.info("Booting without the stored snapshot:", String(error?.message ?? error).slice(0, 300));
+    await discardSnapshot(BUILD_INFO.version, RUNTIME_URL);
+    return null;
+  }
+}
 
 async function boot() {
   const started = performance.now();
   const downloadsDone = trackDownloads();
+  inflateStdlib();
   post({ kind: "progress", phase: "download", loaded: 0, total: 0 });
   const wheel = fetchWheel();
   wheel.catch(() => {}); // awaited below, once Python is up: not an unhandled rejection meanwhile
-  const pyodide = await loadPyodide({
-    indexURL: RUNTIME_URL,
-    lockFileURL: `${RUNTIME_URL}pyodide-lock.json`,
-    // Explicit, so a package missing from the small lockfile is never looked up on a CDN.
-    packageBaseUrl: RUNTIME_URL,
-    stdout: (text) => console.log(text),
-    stderr: (text) => console.warn(text),
-  });
+  const canStore = snapshotsPossible();
+  let pyodide = canStore ? await restore() : null;
+  const path = pyodide ? "snapshot" : "fresh";
+  // Only a Pyodide loaded with _makeSnapshot can make one (it records how the
+  // heap refers to JavaScript objects, so a restore can reconnect them).
+  pyodide ??= await loadPyodide({ ...PYODIDE_OPTIONS, _makeSnapshot: canStore });
   downloadsDone();
   const booted = performance.now();
+  // A restored heap has imported the engine already, but Pyodide's file system
+  // lives outside the heap: the wheel's files are unpacked again either way.
   pyodide.unpackArchive(await wheel, "wheel");
   const service = pyodide.pyimport("paodekuai.service");
-  handle = service.handle;
   const imported = performance.now();
+  if (path === "snapshot") {
+    // Every visit restored from one snapshot starts with the same heap: random's
+    // state included. Deals use the OS's entropy (secrets) anyway; reseed random
+    // so nothing else drawn at random repeats from visit to visit.
+    pyodide.runPython("import random; random.seed()");
+  } else if (canStore) {
+    // Now, before any request: the heap holds the engine and nothing of this visit.
+    try {
+      cleanHeap = pyodide.makeMemorySnapshot();
+    } catch (error) {
+      // A heap Pyodide cannot snapshot costs the next visit its head start, nothing more.
+      console.info("No heap snapshot this visit:", String(error?.message ?? error).slice(0, 300));
+    }
+  }
+  handle = service.handle;
+  const ready = performance.now();
   post({
     kind: "ready",
     timings: {
       workerOrigin: performance.timeOrigin + started, // wall clock (ms) when boot() began
+      boot: path,
       pyodide: booted - started,
       import: imported - booted,
+      snapshot: ready - imported, // taking the snapshot (fresh) or reseeding (restored)
+      heapBytes: pyodide._module.HEAP8.length, // the WebAssembly memory Python runs in
       engine: BUILD_INFO.engineVersion,
     },
   });
-  for (const request of waiting.splice(0)) post({ kind: "reply", reply: answer(request) });
+  for (const request of waiting.splice(0)) serve(request);
 }
 
 boot().catch((error) => {

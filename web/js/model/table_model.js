@@ -190,6 +190,7 @@ export function buildTableModel(state) {
 
   return {
     engine: state.engine,
+    bootPath: state.bootPath,
     offline: state.offlineReady,
     moves: view?.history?.length ?? 0,
     handId: state.handId ?? null,

@@ -402,6 +402,7 @@ export function createRenderer(doc) {
   function render(model) {
     const html = doc.documentElement;
     if (html.dataset.engine !== model.engine) html.dataset.engine = model.engine;
+    if (model.bootPath && html.dataset.boot !== model.bootPath) html.dataset.boot = model.bootPath;
     if (html.lang !== model.lang) html.lang = model.lang;
     toggleAttr(html, "data-offline", model.offline, "ready");
     if (doc.title !== model.title) doc.title = model.title;
