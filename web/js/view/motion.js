@@ -7,7 +7,6 @@
 /** Durations at normal speed, in ms. */
 const MS = Object.freeze({
   fly: 240, // a play from the hand or the seat to the table
-  close: 180, // the hand closing the gap a play left
   hold: 420, // a finished trick stays in sight before it goes
   sweep: 260, // ... and slides toward its winner
   deal: 260,
@@ -38,6 +37,13 @@ export function createMotion(win) {
     return node.animate(keyframes, { easing: EASE_OUT, ...options });
   }
 
+  /** Play `keyframes` on decoration that goes when they end (a ghost, a banner). */
+  function playThenRemove(node, keyframes, options) {
+    const animation = animate(node, keyframes, { fill: "forwards", ...options });
+    if (!animation) node.remove();
+    else animation.finished.then(() => node.remove(), () => node.remove());
+  }
+
   function fadeIn(node, duration, delay = 0) {
     return animate(node, [{ opacity: 0 }, { opacity: 1 }], { duration, delay, fill: "backwards" });
   }
@@ -47,11 +53,9 @@ export function createMotion(win) {
     setSpeed(speed) {
       scale = speed === "fast" ? FAST : 1;
     },
-    /** FLIP: `node` is in its place; it seems to come from `from` (a rect), growing or shrinking to its size. */
-    flyFrom(node, from, delay = 0) {
-      if (reduced()) return fadeIn(node, ms("fly"), delay);
-      const to = node.getBoundingClientRect();
-      if (!from || to.width === 0) return fadeIn(node, ms("fly"), delay);
+    /** FLIP: `node` is in its place (`to`); it seems to come from `from`, growing or shrinking to its size. */
+    flyFrom(node, from, to, delay = 0) {
+      if (reduced() || !from || !to || to.width === 0) return fadeIn(node, ms("fly"), delay);
       const a = centre(from);
       const b = centre(to);
       const size = Math.min(1.8, Math.max(0.35, from.width / to.width));
@@ -61,25 +65,16 @@ export function createMotion(win) {
         { duration: ms("fly"), delay, fill: "backwards" },
       );
     },
-    /** A card of the hand moved (a play left a gap): it slides from where it was. */
-    slideFrom(node, from) {
-      if (reduced() || !from) return null;
-      const to = node.getBoundingClientRect();
-      const dx = from.left - to.left;
-      const dy = from.top - to.top;
-      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return null;
-      return animate(node, [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], { duration: ms("close") });
-    },
-    /** A new deal: the hand's cards come in from the middle of the table, one after another. */
-    deal(nodes, from) {
-      nodes.forEach((node, index) => {
+    /** A new deal: the hand's cards ([node, its place]) come in from `from`, the felt, one after another. */
+    deal(cards, from) {
+      cards.forEach(([node, to], index) => {
         const delay = index * ms("dealStagger");
         if (reduced() || !from) {
           fadeIn(node, ms("deal"), delay);
           return;
         }
         const a = centre(from);
-        const b = centre(node.getBoundingClientRect());
+        const b = centre(to);
         animate(node, [{ transform: `translate(${a.x - b.x}px, ${a.y - b.y}px) scale(0.5)`, opacity: 0 }, { transform: "none", opacity: 1 }], {
           duration: ms("deal"),
           delay,
@@ -88,17 +83,18 @@ export function createMotion(win) {
       });
     },
     /**
-     * A finished trick: `ghost` (a copy, no hooks) stays a moment where the plays
-     * were, then slides toward the winner's seat and fades; it is removed after.
+     * A finished trick: `ghost` (a copy, no hooks, placed at `from`) stays a moment
+     * where the plays were, then slides toward the winner's seat (`to`) and fades;
+     * it is removed after.
      */
-    sweep(ghost, to) {
+    sweep(ghost, from, to) {
       const hold = ms("hold");
       const duration = hold + ms("sweep");
       let keyframes;
       if (reduced() || !to) {
         keyframes = [{ opacity: 1 }, { opacity: 1, offset: hold / duration }, { opacity: 0 }];
       } else {
-        const a = centre(ghost.getBoundingClientRect());
+        const a = centre(from);
         const b = centre(to);
         keyframes = [
           { transform: "none", opacity: 1 },
@@ -106,9 +102,7 @@ export function createMotion(win) {
           { transform: `translate(${b.x - a.x}px, ${b.y - a.y}px) scale(0.4)`, opacity: 0 },
         ];
       }
-      const animation = animate(ghost, keyframes, { duration, easing: "ease-in", fill: "forwards" });
-      if (!animation) ghost.remove();
-      else animation.finished.then(() => ghost.remove(), () => ghost.remove());
+      playThenRemove(ghost, keyframes, { duration, easing: "ease-in" });
     },
     /** A bomb, a plane, a last card: a short banner over the table, and a jolt of the cards that made it. */
     moment(kind, banner, cards) {
@@ -131,9 +125,7 @@ export function createMotion(win) {
           { transform: "scale(1.05)", opacity: 0 },
         ];
       }
-      const animation = animate(banner, frames, { duration, easing: "ease-out", fill: "forwards" });
-      if (!animation) banner.remove();
-      else animation.finished.then(() => banner.remove(), () => banner.remove());
+      playThenRemove(banner, frames, { duration, easing: "ease-out" });
       if (kind === "bomb" && cards && !reduced()) {
         animate(
           cards,
@@ -166,9 +158,7 @@ export function createMotion(win) {
             { transform: "rotate(-8deg) scale(1)", opacity: 1, offset: 0.8 },
             { transform: "rotate(-8deg) scale(1)", opacity: 0 },
           ];
-      const animation = animate(banner, frames, { duration, easing: "ease-out", fill: "forwards" });
-      if (!animation) banner.remove();
-      else animation.finished.then(() => banner.remove(), () => banner.remove());
+      playThenRemove(banner, frames, { duration, easing: "ease-out" });
     },
     /** The end of a hand: each card left turns face up, one after another. */
     flip(nodes) {

@@ -97,10 +97,8 @@ export function createRenderer(doc) {
     if (bar.languageLang && language.lang !== bar.languageLang) language.lang = bar.languageLang;
     fillSelect(doc, q("[data-setting=level]"), { value: bar.level, options: bar.levels }, bar.settingsEnabled);
     fillSelect(doc, q("[data-setting=preset]"), { value: bar.preset, options: bar.presets }, bar.settingsEnabled);
-    for (const button of root.querySelectorAll("[data-action=new]")) {
-      button.disabled = !bar.newEnabled;
-      button.classList.toggle("attention", bar.newHighlighted);
-    }
+    for (const button of root.querySelectorAll("[data-action=new]")) button.disabled = !bar.newEnabled;
+    q(".bar [data-action=new]").classList.toggle("attention", bar.newHighlighted); // the result's own is primary already
     q("[data-action=copy-link]").disabled = !bar.dealCode;
     const mute = q("[data-action=mute]");
     mute.setAttribute("aria-pressed", String(bar.muted));
@@ -352,12 +350,11 @@ export function createRenderer(doc) {
     return node;
   }
 
-  /** The trick that just ended, copied where its plays lay, swept toward its winner. */
-  function sweepTrick(sweep) {
-    const to = sweep.winner === null ? null : seatAnchor(sweep.winner);
+  /** The trick that just ended, copied where its plays lay (`places`), swept toward its winner (`to`). */
+  function sweepTrick(sweep, places, to) {
     sweep.plays.forEach((play, seat) => {
       if (!play) return;
-      const from = q("[data-seat-play]", seatNodes[seat]).getBoundingClientRect();
+      const from = places[seat];
       const ghost = el(doc, "div", "ghost-play");
       ghost.append(...playNodes(doc, play, false));
       ghost.style.left = `${from.left}px`;
@@ -365,30 +362,43 @@ export function createRenderer(doc) {
       ghost.style.width = `${from.width}px`;
       ghost.style.height = `${from.height}px`;
       effects.append(ghost);
-      motion.sweep(ghost, to);
+      motion.sweep(ghost, from, to);
     });
   }
 
   /**
    * What moves, from what changed since the last drawing. `before` holds what
    * had to be read before the DOM changed: the hand's cards where they were.
+   * Every place is read first (one layout), then every animation starts: an
+   * animation started between two reads would cost a style pass each time.
    */
   function animate(model, before, changes) {
     const old = drawn;
     if (old === null) return; // the first drawing (a reload) replays nothing
+    const rect = (node) => node.getBoundingClientRect();
+    const starts = [];
     const newDeal = model.handId !== old.handId && model.moves === 0;
-    if (newDeal) motion.deal([...handNode.children], q("[data-felt]").getBoundingClientRect());
-    for (const { seat, play } of changes.arrived) {
-      if (model.moves <= old.moves && model.handId === old.handId) continue; // a redraw, not a new play
+    if (newDeal) {
+      const felt = rect(q("[data-felt]"));
+      const cards = [...handNode.children].map((node) => [node, rect(node)]);
+      starts.push(() => motion.deal(cards, felt));
+    }
+    const moved = model.moves > old.moves || model.handId !== old.handId; // not a redraw of the same play
+    for (const { seat, play } of moved ? changes.arrived : []) {
+      const from = seat === 0 ? null : seatAnchor(seat);
       const cards = [...play.querySelectorAll(".card")];
-      const fan = seat === 0 ? null : seatAnchor(seat);
-      cards.forEach((card, index) => motion.flyFrom(card, seat === 0 ? (before.hand.get(card.dataset.card) ?? null) : fan, index * 18));
-      if (!cards.length) motion.flyFrom(play, seat === 0 ? q("[data-hand]").getBoundingClientRect() : fan);
+      const flights = cards.length
+        ? cards.map((card) => [card, seat === 0 ? (before.hand.get(card.dataset.card) ?? null) : from, rect(card)])
+        : [[play, seat === 0 ? rect(handNode) : from, rect(play)]]; // a pass
+      starts.push(() => flights.forEach(([node, a, b], index) => motion.flyFrom(node, a, b, index * 18)));
     }
-    if (!newDeal && before.hand.size) {
-      for (const [code, button] of handCards) motion.slideFrom(button, before.hand.get(code));
+    const sweep = model.sweep;
+    if (sweep && sweep.at !== old.sweep?.at) {
+      const to = sweep.winner === null ? null : seatAnchor(sweep.winner);
+      const places = seatNodes.map((node) => rect(q("[data-seat-play]", node)));
+      starts.push(() => sweepTrick(sweep, places, to));
     }
-    if (model.sweep && model.sweep.at !== old.sweep?.at) sweepTrick(model.sweep);
+    for (const start of starts) start();
     const moment = model.moment;
     if (moment && moment.at !== old.moment?.at) {
       if (moment.kind === "lastCard") motion.pulse(q("[data-flag]", seatNodes[moment.seat]));
@@ -408,8 +418,8 @@ export function createRenderer(doc) {
     if (doc.title !== model.title) doc.title = model.title;
     root.dataset.moves = String(model.moves); // actions so far in the hand (a test hook)
     motion.setSpeed(model.speed);
-    // Read before writing: where the hand's cards are, for the cards about to leave or move.
-    const handChanges = drawn !== null && (model.hand.cards.length !== handCards.size || model.handId !== drawn.handId);
+    // Read before writing: where the hand's cards are, for the cards about to leave it.
+    const handChanges = drawn !== null && model.hand.cards.length < handCards.size && model.handId === drawn.handId;
     const before = { hand: handChanges ? handRects() : new Map() };
     renderTexts(model);
     renderBar(model);
