@@ -265,7 +265,7 @@ def prompt_text(
             main = Text(f"Nothing beats the {beaten.en}: pass.", f"压不过{beaten.zh}：只能不出。")
         elif must_beat:
             main = Text(
-                f"You can beat the {beaten.en}, so you must: select your cards.",
+                f"You can beat the {beaten.en}, so you must play.",
                 f"有牌必压：请选能压过{beaten.zh}的牌。",
             )
         else:
@@ -275,8 +275,10 @@ def prompt_text(
             )
     if forced_card is None or not can_beat:
         return main
+    # Short, so the two sentences fit the status line of a phone.
+    if standing is None and not spade3:
+        main = Text("Your lead.", "轮到你先出。")
     return Text(
-        f"{main.en} The next player has one card: a single must be your highest, "
-        f"{pretty(forced_card)}.",
+        f"{main.en} Next player has one card: a single must be {pretty(forced_card)}.",
         f"{main.zh}下家报单：单张只能出最大的{pretty_zh(forced_card)}。",
     )

@@ -27,18 +27,18 @@ def test_leading_under_the_last_card_rule_marks_the_barred_singles_apart() -> No
     assert g.unplayable() == ["9S"]  # QQ is a pair, K the single you may lead
     assert g.single_barred() == ["9S", "QS", "QH"]
     prompt = g.prompt()
-    assert prompt.en == (
-        "Your lead: select cards to play. "
-        "The next player has one card: a single must be your highest, ♠K."
-    )
-    assert prompt.zh == "轮到你先出：请选牌。下家报单：单张只能出最大的黑桃K。"
+    assert prompt.en == "Your lead. Next player has one card: a single must be ♠K."
+    assert prompt.zh == "轮到你先出。下家报单：单张只能出最大的黑桃K。"
 
 
 def test_following_a_single_under_the_last_card_rule() -> None:
     g = position(["9S 10S KS 2S", "3H", "8H 4H"], leader=2, actions=["8H"])
     assert g.unplayable() == ["9S", "10S", "KS"]
     assert g.single_barred() == ["9S", "10S", "KS"]
-    assert g.prompt().en.endswith("a single must be your highest, ♠2.")
+    assert g.prompt().en == (
+        "You can beat the single 8, so you must play. "
+        "Next player has one card: a single must be ♠2."
+    )
 
 
 def test_nothing_beats_the_prompt_says_pass() -> None:
@@ -52,7 +52,7 @@ def test_nothing_beats_the_prompt_says_pass() -> None:
 def test_must_beat_the_prompt_offers_no_pass_and_may_pass_presets_do() -> None:
     g = position(["3S 10S", "9H 6C", "KH 5D"], leader=2, actions=["5D"])
     assert not g.can_pass()
-    assert g.prompt().en == "You can beat the single 5, so you must: select your cards."
+    assert g.prompt().en == "You can beat the single 5, so you must play."
     assert "or pass" not in g.prompt().en
     assert g.prompt().zh == "有牌必压：请选能压过单张5的牌。"
     free = position(["3S 10S", "9H 6C", "KH 5D"], leader=2, rules="classic16", actions=["5D"])

@@ -48,7 +48,7 @@ const YOU = {
     hints: [["QS", "QH"]],
     greyed: ["9S", "KS"],
     single_barred: [],
-    prompt: { en: "You can beat the pair of 8s, so you must: select your cards.", zh: "有牌必压：请选能压过对8的牌。" },
+    prompt: { en: "You can beat the pair of 8s, so you must play.", zh: "有牌必压：请选能压过对8的牌。" },
   },
   nothingBeats: {
     lead: false,
@@ -67,8 +67,8 @@ const YOU = {
     greyed: ["9S"],
     single_barred: ["9S", "QS", "QH"],
     prompt: {
-      en: "Your lead: select cards to play. The next player has one card: a single must be your highest, ♠K.",
-      zh: "轮到你先出：请选牌。下家报单：单张只能出最大的黑桃K。",
+      en: "Your lead. Next player has one card: a single must be ♠K.",
+      zh: "轮到你先出。下家报单：单张只能出最大的黑桃K。",
     },
   },
 };
@@ -101,7 +101,7 @@ function state(you, overrides = {}) {
 
 test("the status line on your turn is the engine's prompt, and Pass is the main button when nothing beats", () => {
   const must = buildTableModel(state(YOU.mustBeat));
-  assert.equal(must.status.text, "You can beat the pair of 8s, so you must: select your cards.");
+  assert.equal(must.status.text, "You can beat the pair of 8s, so you must play.");
   assert.equal(must.buttons.pass.enabled, false);
   assert.equal(must.buttons.primary, "play");
 
@@ -140,7 +140,7 @@ test("greyed: cards in no legal play; the last card rule's barred singles get a 
   const queen = lead.hand.cards[1];
   assert.equal(queen.label, "Queen of spades, not as a single: the next player has one card");
   assert.equal(queen.singleBarredText, "not as a single: the next player has one card");
-  assert.match(lead.status.text, /a single must be your highest, ♠K\.$/);
+  assert.match(lead.status.text, /a single must be ♠K\.$/);
   const zh = buildTableModel(state(YOU.leadBound, { lang: "zh" }));
   assert.equal(zh.hand.cards[1].label, "黑桃Q，不能单出：下家报单");
 });

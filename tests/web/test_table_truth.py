@@ -289,7 +289,7 @@ def test_greyed_cards_are_those_in_no_legal_play_and_the_last_card_rule_is_marke
         label = page.get_attribute(f'[data-hand] [data-card="{card}"]', "aria-label") or ""
         assert "not as a single" in label
     if marked:
-        assert "a single must be your highest" in status(page)
+        assert "Next player has one card: a single must be" in status(page)
 
 
 # --- P and X say why ------------------------------------------------------------------------------
