@@ -11,26 +11,9 @@ import { createStorage } from "../../web/js/store/storage.js";
 import { dealCodeFromHash, dealLink, withoutHash } from "../../web/js/game/deal_link.js";
 import { parseCard, sameRank } from "../../web/js/game/cards.js";
 import { buildTableModel, trickStart } from "../../web/js/model/table_model.js";
+import { state as base, view } from "./table_fixtures.mjs";
 
-const VIEW = Object.freeze({
-  format: 1,
-  rules: "standard",
-  seat: 0,
-  hand: ["3S", "3H", "5D"],
-  counts: [3, 15, 16],
-  to_move: 0,
-  standing: null,
-  passes: 0,
-  history: [],
-  played: [false, false, false],
-  face_up: null,
-  spade3_first: false,
-  last_card: [false, false, false],
-  unseen: [["3", 2], ["5", 3]],
-  over: false,
-  winner: null,
-  settlement: null,
-});
+const VIEW = Object.freeze(view({ hand: ["3S", "3H", "5D"], counts: [3, 15, 16], played: [false, false, false], unseen: [["3", 2], ["5", 3]] }));
 
 function saveText(overrides = {}) {
   const snapshot = { game: { any: "thing" }, deal_code: "A1", view: VIEW };
@@ -140,33 +123,9 @@ test("the current trick starts after a play and two passes", () => {
 });
 
 function state(overrides = {}) {
-  return {
-    engine: "ready",
-    boot: { phase: "wait", loaded: 0, total: 0, error: null },
-    lang: "en",
-    settings: { level: "easy", preset: "standard", language: "en", speed: "normal" },
-    presets: [{ name: "standard", label: { en: "Standard", zh: "标准" } }],
-    levels: ["easy", "medium", "hard"],
-    snapshot: {
-      game: {},
-      deal_code: "A1",
-      view: VIEW,
-      you: { lead: true, can_pass: false, pass_refusal: { code: "leader_cannot_pass", message: { en: "You lead", zh: "你先出" } }, hints: [["3S"]], greyed: ["5D"] },
-      event: null,
-    },
-    handId: "h1",
-    selection: [],
-    judgement: null,
-    judgementStale: false,
-    hintIndex: 0,
-    busy: false,
-    flash: null,
-    notice: null,
-    linkNotice: null,
-    session: EMPTY_SESSION,
-    offlineReady: false,
-    ...overrides,
-  };
+  const you = { lead: true, can_pass: false, pass_refusal: { code: "leader_cannot_pass", message: { en: "You lead", zh: "你先出" } }, hints: [["3S"]], greyed: ["5D"] };
+  const settings = { level: "easy", preset: "standard", language: "en", speed: "normal" };
+  return base({ view: VIEW, you }, { settings, presets: [{ name: "standard", label: { en: "Standard", zh: "标准" } }], hintIndex: 0, ...overrides });
 }
 
 test("the table model: Play only on a judged legal selection, Pass locked with its reason", () => {

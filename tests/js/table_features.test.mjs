@@ -10,7 +10,7 @@ import { HELP_PRESETS, howToPlay, scoringLine } from "../../web/js/i18n/how_to_p
 import { cardLabel, cardShort } from "../../web/js/game/cards.js";
 import { translatorFor } from "../../web/js/i18n/i18n.js";
 import { buildTableModel } from "../../web/js/model/table_model.js";
-import { EMPTY_SESSION } from "../../web/js/store/preferences.js";
+import { state as baseState, view as tableView } from "./table_fixtures.mjs";
 
 /** A clock and an interval the test moves by hand. */
 function fakeTime() {
@@ -166,54 +166,27 @@ test("card labels name the rank in words in English, suit then rank in Chinese",
 const CLUB = { name: "club", label: { en: "Club", zh: "俱乐部" }, timer: { lead: 20, follow: 15 }, alert_counts: [1, 2] };
 const STANDARD = { name: "standard", label: { en: "Standard 16", zh: "十六张标准" }, timer: null, alert_counts: [1] };
 
+/** A club hand, your lead, with West on two cards and East on one. */
+const clubView = () => tableView({ rules: "club", counts: [3, 2, 1], last_card: [false, false, true] });
+
 function clubState(overrides = {}) {
-  const view = {
-    format: 1,
-    rules: "club",
-    seat: 0,
-    hand: ["3S", "5D", "9C"],
-    counts: [3, 2, 1],
-    to_move: 0,
-    standing: null,
-    passes: 0,
-    history: [],
-    played: [true, true, true],
-    face_up: null,
-    spade3_first: false,
-    last_card: [false, false, true],
-    unseen: [],
-    over: false,
-    winner: null,
-    settlement: null,
-  };
-  return {
-    engine: "ready",
-    boot: { phase: "wait", loaded: 0, total: 0, error: null },
-    lang: "en",
-    settings: { level: "easy", preset: "club", language: "en", speed: "normal", sound: "off" },
-    presets: [STANDARD, CLUB],
-    levels: ["easy", "medium", "hard"],
-    snapshot: { game: {}, deal_code: "D1", view, you: { lead: true, can_pass: false, pass_refusal: null, hints: [["3S"]], greyed: [] }, event: null },
-    handId: "h1",
-    selection: [],
-    judgement: null,
-    judgementStale: false,
-    hintIndex: 0,
-    busy: false,
-    flash: null,
-    notice: null,
-    linkNotice: null,
-    session: EMPTY_SESSION,
-    offlineReady: false,
-    panel: null,
-    handLevel: "easy",
-    timer: null,
-    autoPlay: false,
-    timeoutsInRow: 0,
-    focusCard: null,
-    focusIndex: 0,
-    ...overrides,
-  };
+  const you = { lead: true, can_pass: false, pass_refusal: null, hints: [["3S"]], greyed: [] };
+  return baseState(
+    { deal_code: "D1", view: clubView(), you },
+    {
+      settings: { level: "easy", preset: "club", language: "en", speed: "normal", sound: "off" },
+      presets: [STANDARD, CLUB],
+      hintIndex: 0,
+      panel: null,
+      handLevel: "easy",
+      timer: null,
+      autoPlay: false,
+      timeoutsInRow: 0,
+      focusCard: null,
+      focusIndex: 0,
+      ...overrides,
+    },
+  );
 }
 
 test("the table model: club lights seats at two and one cards, and labels them", () => {

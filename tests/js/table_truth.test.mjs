@@ -11,32 +11,22 @@ import { STRINGS, translatorFor } from "../../web/js/i18n/i18n.js";
 import { HELP_PRESETS, howToPlay, scoringLine } from "../../web/js/i18n/how_to_play.js";
 import { buildTableModel } from "../../web/js/model/table_model.js";
 import { cannotBeat } from "../../web/js/game/turn_facts.js";
-import { DEFAULT_SETTINGS, EMPTY_SESSION, readSettings, withSetting } from "../../web/js/store/preferences.js";
+import { DEFAULT_SETTINGS, readSettings, withSetting } from "../../web/js/store/preferences.js";
+import { state as base, view } from "./table_fixtures.mjs";
 
 const PAIR_OF_8S = { seat: 2, cards: ["8H", "8D"], combo: { kind: "pair", k: 1, key: "8", text: { en: "pair of 8s", zh: "对8" } } };
 
-function view(overrides = {}) {
-  return {
-    format: 1,
-    rules: "standard",
-    seat: 0,
+/** You to follow East's pair of 8s, with seat 1 (after you) on one card. */
+function followView(overrides = {}) {
+  return view({
     hand: ["9S", "QS", "QH", "KS"],
     counts: [4, 1, 3],
-    to_move: 0,
     standing: PAIR_OF_8S,
-    passes: 0,
     history: [PAIR_OF_8S],
     trick_start: 0,
-    played: [true, true, true],
-    face_up: null,
-    spade3_first: false,
     last_card: [false, true, false],
-    unseen: [],
-    over: false,
-    winner: null,
-    settlement: null,
     ...overrides,
-  };
+  });
 }
 
 /** What the engine sends for each situation of the person's turn (shapes of docs/PROTOCOL.md). */
@@ -74,29 +64,9 @@ const YOU = {
 };
 
 function state(you, overrides = {}) {
-  return {
-    engine: "ready",
-    boot: { phase: "wait", loaded: 0, total: 0, error: null },
-    lang: "en",
-    settings: { level: "easy", preset: "standard", language: "en", speed: "normal", sound: "off", direction: "left", autoPass: "off" },
-    presets: [{ name: "standard", label: { en: "Standard", zh: "标准" }, timer: null, alert_counts: [1] }],
-    levels: ["easy", "medium", "hard"],
-    snapshot: { game: {}, deal_code: "A1", view: view(you.lead ? { standing: null, history: [] } : {}), you, event: null },
-    handId: "h1",
-    selection: [],
-    judgement: null,
-    judgementStale: false,
-    busy: false,
-    flash: null,
-    notice: null,
-    linkNotice: null,
-    session: EMPTY_SESSION,
-    offlineReady: false,
-    autoPlay: false,
-    timer: null,
-    panel: null,
-    ...overrides,
-  };
+  const settings = { ...DEFAULT_SETTINGS, level: "easy", language: "en", sound: "off" };
+  const snapshot = { view: followView(you.lead ? { standing: null, history: [] } : {}), you };
+  return base(snapshot, { settings, presets: [{ name: "standard", label: { en: "Standard", zh: "标准" }, timer: null, alert_counts: [1] }], autoPlay: false, timer: null, panel: null, ...overrides });
 }
 
 test("the status line on your turn is the engine's prompt, and Pass is the main button when nothing beats", () => {
