@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from web_table import card_boxes, open_page, selected, wait_my_turn_or_over
+from web_table import card_boxes, open_page, selected, wait_my_turn_or_over, wait_still
 
 VIEWPORTS = {
     "phone-portrait": {"width": 390, "height": 844},
@@ -23,6 +23,7 @@ def test_full_hand_fits_and_every_card_is_tappable(open_table: Any, name: str) -
     browsing = open_table(viewport=viewport)
     page = browsing.page
     open_page(page, browsing.site.url)
+    wait_still(page)  # the deal comes in card by card
     boxes = card_boxes(page)
     assert len(boxes) == 16
     for box in boxes:

@@ -19,6 +19,7 @@ from web_table import (
     selected,
     wait_my_turn_or_over,
     wait_selected,
+    wait_still,
 )
 
 from paodekuai import Game
@@ -135,7 +136,7 @@ def test_raised_cards_cover_no_card_and_no_status_at_all_four_sizes(table: Any) 
     page.wait_for_selector("[data-status][data-tone=bad]")
     for size in SIZES:
         page.set_viewport_size(size)
-        page.wait_for_timeout(150)  # the raise's transition
+        wait_still(page)  # the raise's transition
         layout = page.evaluate(LAYOUT)
         assert layout["texts"], size
         for card in layout["cards"]:
@@ -186,6 +187,7 @@ def strip_middle(box: dict[str, Any]) -> tuple[float, float]:
 def check_slide(page: Any, touch: bool) -> None:
     wait_my_turn_or_over(page)
     assert not is_over(page)
+    wait_still(page)
     boxes = card_boxes(page)
     # Three neighbours in one row (on a phone the hand has two).
     row = [box for box in boxes if abs(box["y"] - boxes[-1]["y"]) < 2]
@@ -217,6 +219,7 @@ def test_double_tap_selects_the_rank_only_when_the_same_card_is_tapped_twice(tab
     wait_my_turn_or_over(page)
     sevens = [code for code in hand(page) if code.startswith("7")]
     assert len(sevens) == 3, hand(page)
+    wait_still(page)
     # Two different 7s, tapped quickly: a pair picked the usual way, not the three.
     boxes = {box["code"]: box for box in card_boxes(page)}
     page.mouse.click(*strip_middle(boxes[sevens[0]]))

@@ -161,6 +161,16 @@ def wait_offline_ready(page: Any, timeout: int = 60_000) -> None:
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
+#: No motion under way (a deal coming in, a play flying): endless ones (a warning's blink) aside.
+STILL = """() => document.getAnimations().every(a =>
+  a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)"""
+
+
+def wait_still(page: Any, timeout: int = 10_000) -> None:
+    """Wait until the table stands still: where things are drawn is where they stay."""
+    page.wait_for_function(STILL, timeout=timeout)
+
+
 def card_boxes(page: Any) -> list[dict[str, Any]]:
     """Each hand card's on-screen box: the strip of it that is visible and tappable."""
     boxes: list[dict[str, Any]] = page.eval_on_selector_all(
