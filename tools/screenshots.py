@@ -2,14 +2,16 @@
 """Screenshots of the table at the four reference screens, in both languages.
 
     python tools/screenshots.py [--out DIR] [--sizes 390x844,844x390,...] [--langs en,zh]
-                                [--states deal,mid,beat,over,menu,settings,help,replay,stats]
+            [--states deal,mid,beat,barred,over,menu,settings,help,confirm,replay,stats]
 
 Builds nothing: it serves the existing dist/ (run `python build.py` first) and
 drives it through the stable test hooks, writing one PNG per screen, language
 and state: `deal` (the first table), `mid` (a trick under way, the person to
 move), `beat` (the person to move with nothing that beats, when the deal gets
-there), `over` (the end of the hand), the bar's menu opened (on screens
-where it is a menu) and the dialogs. Look at them with an
+there), `barred` (the person to move with cards the last card rule keeps from
+going as a single, marked, when the deal gets there), `over` (the end of the
+hand), the bar's menu opened (on screens where it is a menu), the dialogs and
+`confirm` (New hand's question mid-hand, asked on a fresh deal). Look at them with an
 image viewer: tests check the hooks, only eyes check the table.
 """
 
@@ -36,7 +38,19 @@ from site_build.paths import DIST  # noqa: E402
 from site_build.server import make_server  # noqa: E402
 
 SIZES = ("390x844", "844x390", "360x640", "1366x768")
-STATES = ("deal", "mid", "beat", "over", "menu", "settings", "help", "replay", "stats")
+STATES = (
+    "deal",
+    "mid",
+    "beat",
+    "barred",
+    "over",
+    "menu",
+    "settings",
+    "help",
+    "confirm",
+    "replay",
+    "stats",
+)
 
 
 def settings_script(lang: str, preset: str) -> str:
@@ -118,6 +132,17 @@ def run(args: argparse.Namespace) -> None:
                         web_table.take_turn(page)
                     if not web_table.is_over(page):
                         shoot(page, out, f"{tag}-beat")
+                if "barred" in states:
+                    for _ in range(60):
+                        web_table.wait_my_turn_or_over(page)
+                        if (
+                            web_table.is_over(page)
+                            or page.locator("[data-hand] [data-single-barred]").count()
+                        ):
+                            break
+                        web_table.take_turn(page)
+                    if not web_table.is_over(page):
+                        shoot(page, out, f"{tag}-barred")
                 if "over" in states:
                     web_table.play_until(page)
                     page.wait_for_timeout(900)
@@ -142,6 +167,17 @@ def run(args: argparse.Namespace) -> None:
                 if "stats" in states:
                     web_table.menu_click(page, "stats")
                     shoot(page, out, f"{tag}-stats")
+                if "confirm" in states:
+                    if page.is_visible("[data-stats]"):
+                        page.click("[data-action=stats-close]")
+                    if web_table.is_over(page):
+                        page.click(".bar [data-action=new]")
+                        page.wait_for_selector("[data-result]", state="hidden")
+                    web_table.wait_my_turn_or_over(page)
+                    page.click(".bar [data-action=new]")
+                    page.wait_for_selector("[data-confirm=new-hand][open]")
+                    shoot(page, out, f"{tag}-confirm")
+                    page.click("[data-confirm=new-hand] [data-action=cancel]")
                 context.close()
         browser.close()
     server.shutdown()

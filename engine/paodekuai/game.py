@@ -28,7 +28,7 @@ from .cards import (
     mask_of,
     pick_cards,
 )
-from .combos import Combo, Move, judge, pack
+from .combos import Combo, Move, judge, pack, unpack
 from .errors import IllegalPlay, InvalidGame
 from .persist import FORMAT, VERSION, load_game
 from .prng import SplitMix64
@@ -286,6 +286,58 @@ class Game:
             return []
         return [c for c in self.hand(self.to_move) if card_id(c) // 4 != rank]
 
+    def single_barred(self) -> list[str]:
+        """The cards the last card rule keeps from going as a single, when a single could
+        be played now (leading, or following a single); else none.
+
+        >>> g = Game.from_hands([["9S", "QS", "QH", "KS"], ["3H"], ["8H", "8D", "4H"]], leader=0)
+        >>> g.single_barred()
+        ['9S', 'QS', 'QH']
+        """
+        standing = self.standing
+        if standing is not None and standing.kind is not Kind.SINGLE:
+            return []
+        return self.barred_singles()
+
+    def unplayable(self) -> list[str]:
+        """Cards of the seat to move that are part of no legal play now: the table greys them.
+
+        Cards of one rank are interchangeable in a play, save the ♠3 a first play
+        must contain: another 3 is usable only where a legal play takes two 3s.
+
+        >>> g = Game.from_hands([["9S", "QS", "QH", "KS"], ["3H"], ["8H", "8D", "4H"]], leader=2)
+        >>> _ = g.play(["8H", "8D"])
+        >>> g.unplayable()   # the pair of queens beats; the last card rule binds only singles
+        ['9S', 'KS']
+        """
+        most = [0] * RANK_COUNT
+        for move in self._pos.legal_moves():
+            most = [max(m, c) for m, c in zip(most, unpack(move.packed), strict=True)]
+        spade3 = self._pos.spade3_binds()
+        out = []
+        for code in self.hand(self.to_move):
+            rank = card_id(code) // 4
+            needed = 2 if spade3 and rank == 0 and code != "3S" else 1
+            if most[rank] < needed:
+                out.append(code)
+        return out
+
+    def prompt(self) -> Text:
+        """What the status line says to the seat to move before it selects anything.
+
+        Worded from the facts the table's buttons show: whether anything beats
+        (Hint), whether it may pass (Pass), the ♠3 of a first play and the last
+        card rule, so the line never says one thing while the buttons say another.
+        """
+        forced = self.forced_single() if self.single_barred() else None
+        return prompt_text(
+            self.standing,
+            can_beat=bool(self._pos.legal_moves()),
+            must_beat=self.rules.must_beat,
+            spade3=self._pos.spade3_binds(),
+            forced_card=card_id(forced) if forced else None,
+        )
+
     # --- judging and acting ----------------------------------------------------------
 
     def check(self, cards: Iterable[str], seat: int | None = None) -> str | None:
@@ -315,7 +367,7 @@ class Game:
             missing = [card_id(c) for c in codes_of(mask & ~hand)]
             return self._refuse("not_your_cards", Context(self.rules, standing, missing=missing))
         if not mask:
-            return Judgement(False, None, None, prompt_text(standing))
+            return Judgement(False, None, None, self.prompt())
         hand_counts = _counts(hand)
         sel_counts = _counts(mask)
         forced = pos.forced_single()

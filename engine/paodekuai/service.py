@@ -139,7 +139,9 @@ def snapshot(game: Game, event: dict[str, Any] | None = None) -> dict[str, Any]:
             if refusal is None
             else {"code": refusal.code, "message": refusal.message.to_json()},
             "hints": [game.cards_for(m) for m in hint_order(game)],
-            "greyed": game.barred_singles(),
+            "greyed": game.unplayable(),
+            "single_barred": game.single_barred(),
+            "prompt": game.prompt().to_json(),
         }
     return {
         "game": game.to_dict(),

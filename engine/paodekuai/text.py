@@ -194,7 +194,7 @@ def refusal_text(code: str, ctx: Context) -> Text:
             )
         return Text("You can beat it, so you must play.", "有牌必压，不能不出。")
     if code == "leader_cannot_pass":
-        return Text("You lead this trick: play any combination.", "这一轮由你先出，不能不出。")
+        return Text("You lead this trick: you cannot pass.", "这一轮由你先出，不能不出。")
     return Text(f"That play is not allowed ({code}).", f"不能这样出牌（{code}）。")
 
 
@@ -238,12 +238,47 @@ def judgement_text(combo: Combo, standing: Combo | None) -> Text:
     return Text(f"{_cap(text.en)}: beats the {beaten.en}", f"{text.zh}，压过{beaten.zh}")
 
 
-def prompt_text(standing: Combo | None) -> Text:
-    """The status line for an empty selection."""
+def prompt_text(
+    standing: Combo | None,
+    *,
+    can_beat: bool = True,
+    must_beat: bool = False,
+    spade3: bool = False,
+    forced_card: int | None = None,
+) -> Text:
+    """The status line for an empty selection.
+
+    ``can_beat``: some legal play exists; ``must_beat``: the rules forbid passing
+    then; ``spade3``: the play must contain ♠3; ``forced_card``: the single the
+    last card rule forces, when a single could be played now.
+    """
     if standing is None:
-        return Text("Your lead: select cards to play.", "轮到你先出：请选牌。")
-    beaten = combo_text(standing)
+        if spade3:
+            main = Text(
+                "Your lead: the first play must include ♠3.", "轮到你先出：第一手牌必须包含黑桃3。"
+            )
+        else:
+            main = Text("Your lead: select cards to play.", "轮到你先出：请选牌。")
+    else:
+        beaten = combo_text(standing)
+        if not can_beat:
+            main = Text(f"Nothing beats the {beaten.en}: pass.", f"压不过{beaten.zh}：只能不出。")
+        elif must_beat:
+            main = Text(
+                f"You can beat the {beaten.en}, so you must play.",
+                f"有牌必压：请选能压过{beaten.zh}的牌。",
+            )
+        else:
+            main = Text(
+                f"Select cards that beat the {beaten.en}, or pass.",
+                f"请选能压过{beaten.zh}的牌，或者不出。",
+            )
+    if forced_card is None or not can_beat:
+        return main
+    # Short, so the two sentences fit the status line of a phone.
+    if standing is None and not spade3:
+        main = Text("Your lead.", "轮到你先出。")
     return Text(
-        f"Select cards that beat the {beaten.en}, or pass.",
-        f"请选能压过{beaten.zh}的牌，或者不出。",
+        f"{main.en} Next player has one card: a single must be {pretty(forced_card)}.",
+        f"{main.zh}下家报单：单张只能出最大的{pretty_zh(forced_card)}。",
     )

@@ -200,7 +200,8 @@ def test_greyed_singles_under_the_last_card_rule() -> None:
     g.play(["8H"])
     you = snapshot(g)["you"]
     assert you is not None
-    assert you["greyed"] == ["9S", "10S", "KS"]
+    assert you["greyed"] == ["9S", "10S", "KS"]  # in no legal play: only ♠2 beats the 8
+    assert you["single_barred"] == ["9S", "10S", "KS"]
     assert you["hints"] == [["2S"]]
     assert not you["can_pass"] and you["pass_refusal"]["code"] == "must_beat"
 

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { EMPTY_STATS, STATS_FORMAT, addFinishedHand, noteDeal, readStats, statsRows } from "../../web/js/after_hand/stats.js";
+import { EMPTY_STATS, STATS_FORMAT, addAbandonedHand, addFinishedHand, noteDeal, readStats, statsRows } from "../../web/js/after_hand/stats.js";
 import { isReplay, isReview, makeLastHand, readLastHand } from "../../web/js/after_hand/last_hand.js";
 import { createReviewQueue } from "../../web/js/after_hand/review_queue.js";
 import { buildPanelsModel } from "../../web/js/model/panels_model.js";
@@ -20,22 +20,43 @@ function finished(stats, handId, settlement, { winner = settlement === WIN ? 0 :
 test("statistics: a finished hand counts once, at the level it was dealt at", () => {
   let stats = noteDeal(EMPTY_STATS, "h1", "easy");
   stats = finished(stats, "h1", WIN, { level: "hard" }); // the setting changed mid-hand
-  assert.deepEqual(stats.buckets["easy|standard"], { hands: 1, wins: 1, points: 35, shutOutsGiven: 1, shutOutsTaken: 0 });
+  assert.deepEqual(stats.buckets["easy|standard"], { hands: 1, wins: 1, points: 35, shutOutsGiven: 1, shutOutsTaken: 0, abandoned: 0 });
   assert.equal(stats.buckets["hard|standard"], undefined);
   assert.equal(stats.dealt, null);
   // The same hand again (a reload of the finished hand, its result drawn twice): no change.
   assert.equal(finished(stats, "h1", WIN), stats);
   assert.equal(noteDeal(stats, "h1", "hard"), stats);
   stats = finished(noteDeal(stats, "h2", "medium"), "h2", LOSS, { preset: "classic16" });
-  assert.deepEqual(stats.buckets["medium|classic16"], { hands: 1, wins: 0, points: -42, shutOutsGiven: 0, shutOutsTaken: 1 });
+  assert.deepEqual(stats.buckets["medium|classic16"], { hands: 1, wins: 0, points: -42, shutOutsGiven: 0, shutOutsTaken: 1, abandoned: 0 });
   // A hand whose deal was never noted (saved before statistics existed) takes the current setting.
   stats = finished(stats, "h3", WIN, { level: "hard" });
   assert.equal(stats.buckets["hard|standard"].hands, 1);
   const rows = statsRows(stats, ["easy", "medium", "hard"], ["standard", "classic16"]);
-  assert.deepEqual(rows[0], { group: "all", name: "all", hands: 3, wins: 2, points: 28, shutOutsGiven: 2, shutOutsTaken: 1 });
+  assert.deepEqual(rows[0], { group: "all", name: "all", hands: 3, wins: 2, points: 28, shutOutsGiven: 2, shutOutsTaken: 1, abandoned: 0 });
   assert.deepEqual(rows.map((r) => `${r.group}:${r.name}:${r.hands}`), [
     "all:all:3", "level:easy:1", "level:medium:1", "level:hard:1", "preset:standard:2", "preset:classic16:1",
   ]);
+});
+
+test("statistics: a hand abandoned mid-way counts once, apart from the finished hands", () => {
+  let stats = noteDeal(EMPTY_STATS, "h1", "hard");
+  stats = addAbandonedHand(stats, { handId: "h1", preset: "club", fallbackLevel: "easy" });
+  assert.deepEqual(stats.buckets["hard|club"], { hands: 0, wins: 0, points: 0, shutOutsGiven: 0, shutOutsTaken: 0, abandoned: 1 });
+  assert.equal(stats.dealt, null);
+  assert.equal(addAbandonedHand(stats, { handId: "h1", preset: "club", fallbackLevel: "easy" }), stats); // once
+  assert.equal(finished(stats, "h1", WIN), stats); // and never finished afterwards
+  stats = finished(noteDeal(stats, "h2", "hard"), "h2", WIN, { preset: "club" });
+  assert.deepEqual(stats.buckets["hard|club"], { hands: 1, wins: 1, points: 35, shutOutsGiven: 1, shutOutsTaken: 0, abandoned: 1 });
+  const rows = statsRows(stats, ["easy", "medium", "hard"], ["standard", "club"]);
+  assert.equal(rows[0].abandoned, 1);
+  assert.equal(rows.find((r) => r.name === "standard").abandoned, 0);
+  // A record kept before hands were counted abandoned reads as none abandoned, and is kept.
+  const older = { ...stats, buckets: { "hard|club": { hands: 1, wins: 1, points: 35, shutOutsGiven: 1, shutOutsTaken: 0 } } };
+  const read = readStats(JSON.stringify(older));
+  assert.equal(read.status, "ok");
+  assert.equal(read.stats.buckets["hard|club"].abandoned, 0);
+  const negative = { ...stats, buckets: { "hard|club": { ...stats.buckets["hard|club"], abandoned: -1 } } };
+  assert.equal(readStats(JSON.stringify(negative)).status, "refused");
 });
 
 test("statistics: stored records are checked; damaged ones are refused, never trusted", () => {
@@ -210,7 +231,8 @@ test("the panels model: statistics rows, the result's Replay, the update prompt"
   assert.equal(model.replay, null);
   assert.equal(model.stats.confirm, true);
   const all = model.stats.rows[0];
-  assert.deepEqual(all.cells, { hands: "1", wins: "1", winRate: "100%", points: "+35", shutOutsGiven: "1", shutOutsTaken: "0" });
+  assert.deepEqual(all.cells, { hands: "1", wins: "1", winRate: "100%", points: "+35", shutOutsGiven: "1", shutOutsTaken: "0", abandoned: "0" });
+  assert.deepEqual(model.stats.headings.map((h) => h.key).slice(-1), ["abandoned"]);
   assert.equal(model.stats.rows.find((r) => r.key === "preset:standard").label, "Standard");
   assert.equal(model.resultReplay, false); // the table shows no finished hand
   const over = { view: { over: true } };

@@ -4,48 +4,32 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { LANGUAGES, pickLanguage, pickMessage, translate } from "../../web/js/i18n/i18n.js";
+import { LANGUAGES, STRINGS, pickLanguage, pickMessage, translate } from "../../web/js/i18n/i18n.js";
 import { SAVE_FORMAT, makeSave, readSave, viewProblem } from "../../web/js/store/save.js";
 import { addHandToSession, readSession, readSettings, withSetting, EMPTY_SESSION } from "../../web/js/store/preferences.js";
 import { createStorage } from "../../web/js/store/storage.js";
 import { dealCodeFromHash, dealLink, withoutHash } from "../../web/js/game/deal_link.js";
 import { parseCard, sameRank } from "../../web/js/game/cards.js";
 import { buildTableModel, trickStart } from "../../web/js/model/table_model.js";
+import { state as base, view } from "./table_fixtures.mjs";
 
-const VIEW = Object.freeze({
-  format: 1,
-  rules: "standard",
-  seat: 0,
-  hand: ["3S", "3H", "5D"],
-  counts: [3, 15, 16],
-  to_move: 0,
-  standing: null,
-  passes: 0,
-  history: [],
-  played: [false, false, false],
-  face_up: null,
-  spade3_first: false,
-  last_card: [false, false, false],
-  unseen: [["3", 2], ["5", 3]],
-  over: false,
-  winner: null,
-  settlement: null,
-});
+const VIEW = Object.freeze(view({ hand: ["3S", "3H", "5D"], counts: [3, 15, 16], played: [false, false, false], unseen: [["3", 2], ["5", 3]] }));
 
 function saveText(overrides = {}) {
   const snapshot = { game: { any: "thing" }, deal_code: "A1", view: VIEW };
   return JSON.stringify({ ...makeSave({ snapshot, handId: "h1", level: "easy", preset: "standard" }), ...overrides });
 }
 
-test("every UI string exists in every language", async () => {
-  const source = await import("node:fs").then((fs) => fs.readFileSync(new URL("../../web/js/i18n/i18n.js", import.meta.url), "utf8"));
-  const blocks = source.split(/\n  (?=en:|zh:)/).slice(1);
-  const keysOf = (block) => new Set([...block.matchAll(/^ {4}(\w+):/gm)].map((m) => m[1]));
-  const [en, zh] = blocks.map(keysOf);
-  assert.ok(en.size > 40);
-  assert.deepEqual([...en].filter((k) => !zh.has(k)), []);
-  assert.deepEqual([...zh].filter((k) => !en.has(k)), []);
+test("every UI string exists in every language", () => {
   assert.deepEqual(LANGUAGES, ["en", "zh"]);
+  assert.deepEqual(Object.keys(STRINGS), LANGUAGES);
+  const en = Object.keys(STRINGS.en);
+  assert.ok(en.length > 40);
+  for (const lang of LANGUAGES) {
+    assert.deepEqual(Object.keys(STRINGS[lang]).filter((k) => !en.includes(k)), [], lang);
+    assert.deepEqual(en.filter((k) => !(k in STRINGS[lang])), [], lang);
+    assert.ok(Object.values(STRINGS[lang]).every((text) => typeof text === "string"), lang);
+  }
 });
 
 test("translate fills placeholders and falls back to English, then the key", () => {
@@ -139,33 +123,9 @@ test("the current trick starts after a play and two passes", () => {
 });
 
 function state(overrides = {}) {
-  return {
-    engine: "ready",
-    boot: { phase: "wait", loaded: 0, total: 0, error: null },
-    lang: "en",
-    settings: { level: "easy", preset: "standard", language: "en", speed: "normal" },
-    presets: [{ name: "standard", label: { en: "Standard", zh: "标准" } }],
-    levels: ["easy", "medium", "hard"],
-    snapshot: {
-      game: {},
-      deal_code: "A1",
-      view: VIEW,
-      you: { lead: true, can_pass: false, pass_refusal: { code: "leader_cannot_pass", message: { en: "You lead", zh: "你先出" } }, hints: [["3S"]], greyed: ["5D"] },
-      event: null,
-    },
-    handId: "h1",
-    selection: [],
-    judgement: null,
-    judgementStale: false,
-    hintIndex: 0,
-    busy: false,
-    flash: null,
-    notice: null,
-    linkNotice: null,
-    session: EMPTY_SESSION,
-    offlineReady: false,
-    ...overrides,
-  };
+  const you = { lead: true, can_pass: false, pass_refusal: { code: "leader_cannot_pass", message: { en: "You lead", zh: "你先出" } }, hints: [["3S"]], greyed: ["5D"] };
+  const settings = { level: "easy", preset: "standard", language: "en", speed: "normal" };
+  return base({ view: VIEW, you }, { settings, presets: [{ name: "standard", label: { en: "Standard", zh: "标准" } }], hintIndex: 0, ...overrides });
 }
 
 test("the table model: Play only on a judged legal selection, Pass locked with its reason", () => {

@@ -10,7 +10,7 @@ import { HELP_PRESETS, howToPlay, scoringLine } from "../../web/js/i18n/how_to_p
 import { cardLabel, cardShort } from "../../web/js/game/cards.js";
 import { translatorFor } from "../../web/js/i18n/i18n.js";
 import { buildTableModel } from "../../web/js/model/table_model.js";
-import { EMPTY_SESSION } from "../../web/js/store/preferences.js";
+import { state as baseState, view as tableView } from "./table_fixtures.mjs";
 
 /** A clock and an interval the test moves by hand. */
 function fakeTime() {
@@ -127,7 +127,7 @@ test("how to play: every preset in both languages, the same sections, its own ru
       }
     }
     // No English words left in the Chinese text (ranks, key caps and Esc are not words).
-    const zh = howToPlay(preset, "zh").sections.flatMap((s) => [s.heading, ...s.paragraphs, ...s.items]).join(" ");
+    const zh = howToPlay(preset, "zh").sections.flatMap((s) => [s.heading, ...s.paragraphs, ...s.items.map((i) => i.text)]).join(" ");
     const words = (zh.match(/[A-Za-z]{2,}/g) ?? []).filter((w) => w !== "Esc");
     assert.deepEqual(words, [], preset);
     assert.ok(scoringLine(preset, "en").startsWith("Scoring"));
@@ -146,6 +146,13 @@ test("how to play: every preset in both languages, the same sections, its own ru
   assert.match(text("club"), /pays nothing/);
   assert.match(text("standard"), /need not contain ♠3/);
   assert.deepEqual(howToPlay("no-such-preset", "en"), howToPlay("standard", "en"));
+  // Each kind of play comes with its example (the browser test reads them back through the engine).
+  for (const preset of HELP_PRESETS) {
+    const kinds = howToPlay(preset, "en").sections.find((s) => s.id === "kinds").items;
+    assert.ok(kinds.length >= 7 && kinds.every((item) => item.kind && item.cards.length > 0), preset);
+    const other = howToPlay(preset, "en").sections.filter((s) => s.id !== "kinds").flatMap((s) => s.items);
+    assert.ok(other.every((item) => item.kind === null && item.cards.length === 0), preset);
+  }
 });
 
 test("card labels name the rank in words in English, suit then rank in Chinese", () => {
@@ -159,54 +166,27 @@ test("card labels name the rank in words in English, suit then rank in Chinese",
 const CLUB = { name: "club", label: { en: "Club", zh: "俱乐部" }, timer: { lead: 20, follow: 15 }, alert_counts: [1, 2] };
 const STANDARD = { name: "standard", label: { en: "Standard 16", zh: "十六张标准" }, timer: null, alert_counts: [1] };
 
+/** A club hand, your lead, with West on two cards and East on one. */
+const clubView = () => tableView({ rules: "club", counts: [3, 2, 1], last_card: [false, false, true] });
+
 function clubState(overrides = {}) {
-  const view = {
-    format: 1,
-    rules: "club",
-    seat: 0,
-    hand: ["3S", "5D", "9C"],
-    counts: [3, 2, 1],
-    to_move: 0,
-    standing: null,
-    passes: 0,
-    history: [],
-    played: [true, true, true],
-    face_up: null,
-    spade3_first: false,
-    last_card: [false, false, true],
-    unseen: [],
-    over: false,
-    winner: null,
-    settlement: null,
-  };
-  return {
-    engine: "ready",
-    boot: { phase: "wait", loaded: 0, total: 0, error: null },
-    lang: "en",
-    settings: { level: "easy", preset: "club", language: "en", speed: "normal", sound: "off" },
-    presets: [STANDARD, CLUB],
-    levels: ["easy", "medium", "hard"],
-    snapshot: { game: {}, deal_code: "D1", view, you: { lead: true, can_pass: false, pass_refusal: null, hints: [["3S"]], greyed: [] }, event: null },
-    handId: "h1",
-    selection: [],
-    judgement: null,
-    judgementStale: false,
-    hintIndex: 0,
-    busy: false,
-    flash: null,
-    notice: null,
-    linkNotice: null,
-    session: EMPTY_SESSION,
-    offlineReady: false,
-    panel: null,
-    handLevel: "easy",
-    timer: null,
-    autoPlay: false,
-    timeoutsInRow: 0,
-    focusCard: null,
-    focusIndex: 0,
-    ...overrides,
-  };
+  const you = { lead: true, can_pass: false, pass_refusal: null, hints: [["3S"]], greyed: [] };
+  return baseState(
+    { deal_code: "D1", view: clubView(), you },
+    {
+      settings: { level: "easy", preset: "club", language: "en", speed: "normal", sound: "off" },
+      presets: [STANDARD, CLUB],
+      hintIndex: 0,
+      panel: null,
+      handLevel: "easy",
+      timer: null,
+      autoPlay: false,
+      timeoutsInRow: 0,
+      focusCard: null,
+      focusIndex: 0,
+      ...overrides,
+    },
+  );
 }
 
 test("the table model: club lights seats at two and one cards, and labels them", () => {
@@ -249,10 +229,14 @@ test("the table model: the timer, auto-play locking the hand, the face-up card, 
   assert.deepEqual(mine.hand.cards.filter((c) => c.faceUp).map((c) => c.code), ["9C"]);
   assert.match(mine.hand.cards.find((c) => c.code === "9C").label, /明牌$/);
 
-  const prompt = { legal: false, code: null, combo: null, message: { en: "Your lead: select cards to play.", zh: "" } };
-  const first = { ...clubState().snapshot.view, spade3_first: true };
-  const spade3 = buildTableModel(clubState({ judgement: prompt, snapshot: { ...clubState().snapshot, view: first } }));
+  // The status line on your turn is the engine's prompt, from the Snapshot itself: no "Your turn"
+  // while a judgement is on its way, and on club's first lead the ♠3 the engine asks for.
+  const first = { ...clubState().snapshot.you, prompt: { en: "Your lead: the first play must include ♠3.", zh: "轮到你先出：第一手牌必须包含黑桃3。" } };
+  const spade3 = buildTableModel(clubState({ snapshot: { ...clubState().snapshot, you: first } }));
   assert.equal(spade3.status.text, "Your lead: the first play must include ♠3.");
+  assert.equal(buildTableModel(clubState({ lang: "zh", snapshot: { ...clubState().snapshot, you: first } })).status.text, "轮到你先出：第一手牌必须包含黑桃3。");
+  // Auto-play on: the line says so rather than prompting a locked hand.
+  assert.equal(buildTableModel(clubState({ autoPlay: true, snapshot: { ...clubState().snapshot, you: first } })).status.text, "Auto-play is on: your turns are played for you.");
 });
 
 test("the table model: settings and help panels in the chosen language", () => {

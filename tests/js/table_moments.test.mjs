@@ -9,58 +9,13 @@ import { test } from "node:test";
 
 import { buildTableModel, trickPlays } from "../../web/js/model/table_model.js";
 import { seatName, seatsLeftToRight, sideOf } from "../../web/js/model/seating.js";
-import { DEFAULT_SETTINGS, EMPTY_SESSION, readSettings, withSetting } from "../../web/js/store/preferences.js";
+import { readSettings, withSetting } from "../../web/js/store/preferences.js";
 import { cuesForSnapshot } from "../../web/js/view/sound.js";
 import { translatorFor } from "../../web/js/i18n/i18n.js";
+import { state, view } from "./table_fixtures.mjs";
 
 const play = (seat, cards, kind = "single") => ({ seat, cards, combo: { kind, text: { en: kind, zh: kind } } });
 const pass = (seat) => ({ seat, cards: null, combo: null });
-
-function view(overrides = {}) {
-  return {
-    format: 1,
-    rules: "standard",
-    seat: 0,
-    hand: ["3S", "5D", "9C"],
-    counts: [3, 10, 9],
-    to_move: 0,
-    standing: null,
-    passes: 0,
-    history: [],
-    played: [true, true, true],
-    face_up: null,
-    spade3_first: false,
-    last_card: [false, false, false],
-    unseen: [],
-    over: false,
-    winner: null,
-    settlement: null,
-    ...overrides,
-  };
-}
-
-function state(snapshot, overrides = {}) {
-  return {
-    engine: "ready",
-    boot: { phase: "wait", loaded: 0, total: 0, error: null },
-    lang: "en",
-    settings: { ...DEFAULT_SETTINGS, level: "easy", language: "en" },
-    presets: [],
-    levels: ["easy", "medium", "hard"],
-    snapshot: { game: {}, deal_code: "A1", you: null, event: null, reveal: null, ...snapshot },
-    handId: "h1",
-    selection: [],
-    judgement: null,
-    judgementStale: false,
-    busy: false,
-    flash: null,
-    notice: null,
-    linkNotice: null,
-    session: EMPTY_SESSION,
-    offlineReady: false,
-    ...overrides,
-  };
-}
 
 test("seating: seat 1 plays after you, on the side the setting names; names follow the side", () => {
   const t = translatorFor("en");

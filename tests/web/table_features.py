@@ -7,7 +7,7 @@ import json
 import re
 from typing import Any
 
-from web_table import menu_click
+from web_table import menu_click, new_hand
 
 from paodekuai import Game
 
@@ -65,7 +65,7 @@ def deal_with_preset(page: Any, preset: str) -> None:
     """Choose the rules in Settings, then deal: a new preset applies from the next hand."""
     choose(page, "preset", preset)
     before = page.text_content("[data-deal-code]") or ""
-    page.click("[data-action=new]")
+    new_hand(page)
     page.wait_for_function(
         "([letter, before]) => {"
         " const code = document.querySelector('[data-deal-code]').textContent;"

@@ -13,7 +13,7 @@ from table_features import (
     read_save,
     read_settings,
 )
-from web_table import menu_click, open_page, status, take_turn, wait_my_turn_or_over
+from web_table import menu_click, new_hand, open_page, status, take_turn, wait_my_turn_or_over
 
 VIEWPORTS = (
     {"width": 390, "height": 844},
@@ -60,7 +60,7 @@ def test_rules_and_difficulty_wait_for_the_next_hand_and_settings_survive_a_relo
         assert page.eval_on_selector(f"[data-setting={setting}]", "s => s.value") == value, setting
     assert "Standard 16, Easy" in (page.text_content("[data-settings-hand]") or "")
     close_panel(page)
-    page.click("[data-action=new]")
+    new_hand(page)
     page.wait_for_function(
         "letter => document.querySelector('[data-deal-code]').textContent.startsWith(letter)",
         arg=CODE_LETTER["classic16"],

@@ -129,6 +129,21 @@ def menu_click(page: Any, action: str) -> None:
     item.click()
 
 
+def new_hand(page: Any) -> None:
+    """Deal again as a person would: New hand, then confirm when the table asks first (a hand
+    not over yet: `[data-confirm="new-hand"]`)."""
+    before = page.text_content("[data-deal-code]") or ""
+    page.click(".bar [data-action=new]")
+    page.wait_for_function(
+        """code => document.querySelector('[data-confirm=new-hand][open]')
+            || document.querySelector('[data-deal-code]').textContent !== code""",
+        arg=before,
+    )
+    if page.is_visible("[data-confirm=new-hand]"):
+        page.click("[data-confirm=new-hand] [data-action=confirm]")
+        page.wait_for_selector("[data-confirm=new-hand]", state="hidden")
+
+
 def wait_selected(page: Any, codes: list[str], timeout: int = 5_000) -> None:
     """The hand's selected cards become exactly `codes` (in hand order)."""
     page.wait_for_function(

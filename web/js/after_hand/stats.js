@@ -1,5 +1,6 @@
-// Statistics kept across sessions, as plain data: hands, wins, points and
-// shut-outs per difficulty and per rules preset. The record is versioned and
+// Statistics kept across sessions, as plain data: hands, wins, points,
+// shut-outs and hands abandoned (a new deal asked for mid-hand) per difficulty
+// and per rules preset. The record is versioned and
 // checked when read; a record that fails the check is reported and replaced by
 // an empty one, never trusted and never a crash. Nothing here decides a rule:
 // who won, the totals and who was shut out are the engine's settlement.
@@ -15,28 +16,32 @@ const COUNTED_KEEP = 50;
 
 const LEVEL_PATTERN = /^[a-z][a-z0-9_]{0,31}$/;
 const PRESET_PATTERN = /^[a-z][a-z0-9_]{0,31}$/;
-const FIELDS = Object.freeze(["hands", "wins", "points", "shutOutsGiven", "shutOutsTaken"]);
+const FIELDS = Object.freeze(["hands", "wins", "points", "shutOutsGiven", "shutOutsTaken", "abandoned"]);
+/** Fields a record may lack: written by a version that did not count them yet (read as 0). */
+const LATER_FIELDS = Object.freeze(["abandoned"]);
 
 export const EMPTY_STATS = Object.freeze({
   app: STATS_APP,
   format: STATS_FORMAT,
-  // "level|preset" -> {hands, wins, points, shutOutsGiven, shutOutsTaken}
+  // "level|preset" -> {hands, wins, points, shutOutsGiven, shutOutsTaken, abandoned}
+  // (`hands` are finished hands; an abandoned hand is counted apart, not in them)
   buckets: Object.freeze({}),
   counted: Object.freeze([]),
   // The hand being played and the difficulty in force when it was dealt.
   dealt: null,
 });
 
-const EMPTY_BUCKET = Object.freeze({ hands: 0, wins: 0, points: 0, shutOutsGiven: 0, shutOutsTaken: 0 });
+const EMPTY_BUCKET = Object.freeze({ hands: 0, wins: 0, points: 0, shutOutsGiven: 0, shutOutsTaken: 0, abandoned: 0 });
 
 const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 const isCount = (value) => Number.isSafeInteger(value) && value >= 0;
 
 function bucketProblem(bucket) {
   if (!isObject(bucket)) return "bucket";
-  if (!FIELDS.every((name) => Number.isSafeInteger(bucket[name]))) return "bucket fields";
-  const { hands, wins, shutOutsGiven, shutOutsTaken } = bucket;
-  if (![hands, wins, shutOutsGiven, shutOutsTaken].every(isCount)) return "negative count";
+  const present = (name) => !(LATER_FIELDS.includes(name) && bucket[name] === undefined);
+  if (!FIELDS.filter(present).every((name) => Number.isSafeInteger(bucket[name]))) return "bucket fields";
+  const { hands, wins, shutOutsGiven, shutOutsTaken, abandoned = 0 } = bucket;
+  if (![hands, wins, shutOutsGiven, shutOutsTaken, abandoned].every(isCount)) return "negative count";
   if (wins > hands || shutOutsTaken > hands || shutOutsGiven > 2 * hands) return "counts exceed hands";
   return null;
 }
@@ -73,9 +78,10 @@ export function readStats(text) {
   const problem = statsProblem(parsed.value);
   if (problem) return { status: "refused", detail: problem, stats: EMPTY_STATS };
   const record = parsed.value;
+  const buckets = Object.fromEntries(Object.entries(record.buckets).map(([key, bucket]) => [key, { ...EMPTY_BUCKET, ...bucket }]));
   return {
     status: "ok",
-    stats: { ...record, counted: record.counted.slice(-COUNTED_KEEP), dealt: record.dealt ?? null },
+    stats: { ...record, buckets, counted: record.counted.slice(-COUNTED_KEEP), dealt: record.dealt ?? null },
   };
 }
 
@@ -102,6 +108,7 @@ export function addFinishedHand(stats, { handId, preset, fallbackLevel, winner, 
   const key = `${level}|${preset}`;
   const before = stats.buckets[key] ?? EMPTY_BUCKET;
   const bucket = {
+    ...before,
     hands: before.hands + 1,
     wins: before.wins + (won ? 1 : 0),
     points: before.points + total[0],
@@ -112,6 +119,24 @@ export function addFinishedHand(stats, { handId, preset, fallbackLevel, winner, 
   return {
     ...stats,
     buckets: { ...stats.buckets, [key]: bucket },
+    counted: [...stats.counted, handId].slice(-COUNTED_KEEP),
+    dealt: stats.dealt?.handId === handId ? null : stats.dealt,
+  };
+}
+
+/**
+ * The record with one hand abandoned before its end (a new deal asked for mid-hand)
+ * counted, once per hand id, at the difficulty it was dealt at.
+ */
+export function addAbandonedHand(stats, { handId, preset, fallbackLevel }) {
+  if (stats.counted.includes(handId)) return stats;
+  const level = stats.dealt?.handId === handId ? stats.dealt.level : fallbackLevel;
+  if (!LEVEL_PATTERN.test(String(level)) || !PRESET_PATTERN.test(String(preset))) return stats;
+  const key = `${level}|${preset}`;
+  const before = stats.buckets[key] ?? EMPTY_BUCKET;
+  return {
+    ...stats,
+    buckets: { ...stats.buckets, [key]: { ...before, abandoned: before.abandoned + 1 } },
     counted: [...stats.counted, handId].slice(-COUNTED_KEEP),
     dealt: stats.dealt?.handId === handId ? null : stats.dealt,
   };

@@ -1,9 +1,9 @@
-// Keeps the statistics (stats.js) up to date as hands are dealt and finish,
-// and runs the Statistics panel: open, close, reset behind a confirmation.
+// Keeps the statistics (stats.js) up to date as hands are dealt, finish or
+// are abandoned, and runs the Statistics panel: open, close, reset behind a confirmation.
 // A finished hand is counted once, by its hand id: reloading a finished hand
 // or drawing its result again changes nothing.
 
-import { EMPTY_STATS, STATS_KEY, addFinishedHand, noteDeal, readStats } from "./stats.js";
+import { EMPTY_STATS, STATS_KEY, addAbandonedHand, addFinishedHand, noteDeal, readStats } from "./stats.js";
 
 /**
  * @param {object} deps
@@ -49,10 +49,21 @@ export function createStatsKeeper({ storage, update, openReplay, level }) {
     else stats = before;
   }
 
+  /** An unfinished hand was replaced by a new deal: counted as abandoned, once. */
+  function onAbandoned(snapshot, handId) {
+    const view = snapshot?.view;
+    if (!view || view.over || !handId) return;
+    const before = current();
+    const after = addAbandonedHand(before, { handId, preset: view.rules, fallbackLevel: level() });
+    if (after !== before) write(after);
+    else stats = before;
+  }
+
   return {
     /** Whether the stored record was refused (the controller shows a notice). */
     wasReset: read.status === "refused",
     onSnapshot,
+    onAbandoned,
     view() {
       return { stats, statsPanel };
     },

@@ -117,6 +117,7 @@ function createApp(win) {
       stats.onSnapshot,
       replay.onSnapshot,
     ],
+    onAbandoned: stats.onAbandoned,
   });
   const dialog = createOpenDialog({ clock, update });
 
@@ -143,6 +144,20 @@ function createApp(win) {
     ...replay.actions,
     ...stats.actions,
     ...updater.actions,
+    // New hand: at once when the hand is over; mid-hand only after the person confirms
+    // (the dialog [data-confirm="new-hand"]), for one stray tap must not throw a hand away.
+    new() {
+      if (hand.inProgress) dialog.show("new-hand");
+      else hand.actions.new();
+    },
+    confirm() {
+      if (dialog.open !== "new-hand") return;
+      dialog.show(null);
+      hand.actions.new();
+    },
+    cancel() {
+      if (dialog.open === "new-hand") dialog.show(null);
+    },
     retry: () => engine.retry(),
     language() {
       settings.nextLanguage();

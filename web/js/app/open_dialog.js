@@ -1,4 +1,5 @@
-// Which of the table's dialogs is open (Settings, How to play, or none), and
+// Which of the table's dialogs is open (Settings, How to play, the question
+// before a new hand abandons this one, or none), and
 // whether the bar's menu is. The turn clock holds while a dialog is open
 // (reading the rules is not playing); the menu closes whenever anything is
 // chosen.
@@ -9,7 +10,7 @@
  * @param {() => void} deps.update
  */
 export function createOpenDialog({ clock, update }) {
-  let open = null; // "settings" | "help" | null
+  let open = null; // "settings" | "help" | "new-hand" | null
   let menuOpen = false;
 
   function show(name) {

@@ -5,6 +5,10 @@
 // the engine. After every action the Snapshot is saved and handed to the
 // parts that follow the game (sound, score, statistics, replay).
 //
+// Any deliberate action of the person (a card, Hint, Play, Pass, a new hand)
+// ends the club's auto-play: they are back at the table. A hand replaced
+// before its end is reported as abandoned (the statistics count it).
+//
 // Epochs: replacing the hand (a new deal, a restart) bumps the epoch; a reply
 // or a paced turn of an older epoch is dropped.
 
@@ -12,13 +16,14 @@ import { EngineDown } from "../engine/engine_client.js";
 import { SAVE_KEY, makeSave, newHandId, snapshotFromSave } from "../store/save.js";
 import { BOT_DELAY_MS } from "../store/preferences.js";
 import { sameRank } from "./cards.js";
+import { cannotBeat } from "./turn_facts.js";
 
 /**
  * @param {object} deps
  * @param {{request: Function}} deps.client  the engine client
  * @param {object} deps.storage   storage.js facade
  * @param {object} deps.settings  settings_keeper.js
- * @param {object} deps.clock     turn_clock.js: sync(turn), autoPlay, personActed()
+ * @param {object} deps.clock     turn_clock.js: sync(turn), autoPlay, personActed(), stopAuto()
  * @param {object} deps.notices   notices.js
  * @param {() => void} deps.update
  * @param {(callback: () => void) => void} deps.whenDrawn  run once the last change is on screen
@@ -26,8 +31,10 @@ import { sameRank } from "./cards.js";
  * @param {() => void} deps.onWorked   a request moved the hand on
  * @param {Array<(snapshot: object, handId: string) => void>} deps.followers
  *        told of every Snapshot applied (sound, score, statistics, replay)
+ * @param {(snapshot: object, handId: string) => void} deps.onAbandoned
+ *        an unfinished hand was replaced by another (the statistics count it)
  */
-export function createHandController({ client, storage, settings, clock, notices, update, whenDrawn, isReady, onWorked, followers }) {
+export function createHandController({ client, storage, settings, clock, notices, update, whenDrawn, isReady, onWorked, followers, onAbandoned }) {
   let snapshot = null; // the last Snapshot drawn (from the engine, or from the save before it is up)
   let handId = null;
   let handLevel = null; // the difficulty this hand was dealt with (a changed setting waits for the next hand)
@@ -36,7 +43,7 @@ export function createHandController({ client, storage, settings, clock, notices
   let judgementStale = false; // the selection changed since `judgement` was asked for
   let hintIndex = 0;
   let busy = false; // a game-changing request is in flight
-  let flash = null; // {message, tone}: a refusal or error shown in the status line until the next change
+  let flash = null; // {message, tone, seat?}: a refusal or error shown in the status line until the next change
   let focusCard = null; // the hand card keyboard focus is on (the hand's one tab stop) and its place
   let focusIndex = 0;
 
@@ -120,9 +127,41 @@ export function createHandController({ client, storage, settings, clock, notices
       pace(() => {
         if (clock.autoPlay) act("timeout");
       });
+    } else if (settings.current.autoPass === "on" && cannotBeat(snapshot.you)) {
+      // The setting "pass by itself when I cannot beat": the pass the status line asks for,
+      // after the same pause as a computer seat's move, so the person sees it coming.
+      pace(() => {
+        if (canAct() && cannotBeat(snapshot.you)) submit("pass");
+      });
     } else {
       judgeSelection();
     }
+  }
+
+  /** A deliberate action of the person: auto-play, if on, ends, and their turn is theirs again. */
+  function wake() {
+    if (clock.autoPlay && clock.stopAuto()) continueHand();
+  }
+
+  /**
+   * Why Play or Pass (a key, when its button is locked) does nothing now: said
+   * in the status line, as a tap on a card would say why it cannot go.
+   */
+  function refuse(what) {
+    const view = snapshot?.view;
+    if (!isReady() || busy || !view || view.over) return;
+    if (view.to_move !== 0) {
+      flash = { message: { key: "notYourTurn" }, seat: view.to_move, tone: "bad" }; // the model names the seat
+    } else if (what === "pass" && snapshot.you?.pass_refusal) {
+      flash = { message: snapshot.you.pass_refusal.message, tone: "bad" };
+    } else if (what === "play" && selection.length === 0) {
+      flash = { message: { key: "playNothingSelected" }, tone: "bad" };
+    } else if (what === "play" && judgement && !judgementStale) {
+      flash = { message: judgement.message, tone: "bad" };
+    } else {
+      return;
+    }
+    update();
   }
 
   function showRefusal(error) {
@@ -168,14 +207,24 @@ export function createHandController({ client, storage, settings, clock, notices
     return act(type, fields);
   }
 
+  /** The hand on the table has begun and not finished. */
+  function inProgress() {
+    return Boolean(snapshot?.view && !snapshot.view.over && handId);
+  }
+
+  /** A new hand in place of this one; an unfinished one is reported abandoned once the new one is in. */
   async function replace(request, fields, noticeOnSuccess = null) {
     halt();
+    const myEpoch = epoch;
+    clock.stopAuto(); // auto-play belongs to the hand it started in
+    const left = inProgress() ? { snapshot, handId } : null;
     const reply = await perform(request, fields);
-    if (!reply) return;
+    if (!reply || myEpoch !== epoch) return; // lost, or another new hand was asked for meanwhile
     if (!reply.ok) {
       showRefusal(reply.error);
       return;
     }
+    if (left) onAbandoned(left.snapshot, left.handId);
     notices.show(noticeOnSuccess);
     apply(reply.result, newHandId());
     continueHand();
@@ -189,6 +238,13 @@ export function createHandController({ client, storage, settings, clock, notices
 
   async function judgeSelection() {
     const seq = ++judgeSeq;
+    if (selection.length === 0) {
+      // Nothing selected: the status line shows the Snapshot's own prompt, no request needed.
+      judgement = null;
+      judgementStale = false;
+      update();
+      return;
+    }
     judgementStale = true;
     update();
     let reply;
@@ -212,6 +268,7 @@ export function createHandController({ client, storage, settings, clock, notices
   }
 
   function toggleCard(code) {
+    wake();
     if (!canAct()) return;
     setSelection(selection.includes(code) ? selection.filter((c) => c !== code) : [...selection, code]);
   }
@@ -227,6 +284,10 @@ export function createHandController({ client, storage, settings, clock, notices
     },
     get over() {
       return Boolean(snapshot?.view?.over);
+    },
+    /** A hand is on the table, begun and not finished (a new deal would abandon it). */
+    get inProgress() {
+      return inProgress();
     },
     get dealCode() {
       return snapshot?.deal_code ?? null;
@@ -257,12 +318,15 @@ export function createHandController({ client, storage, settings, clock, notices
     },
     toggleCard,
     selectRank(code) {
+      wake();
       if (canAct()) setSelection([...selection, ...sameRank(snapshot.view.hand, code)]);
     },
     setCardSelected(code, on) {
+      wake();
       if (canAct() && selection.includes(code) !== on) toggleCard(code);
     },
     clearSelection() {
+      wake();
       if (canAct() && selection.length > 0) setSelection([]);
     },
     focusCard(code) {
@@ -274,12 +338,17 @@ export function createHandController({ client, storage, settings, clock, notices
     },
     actions: {
       play() {
-        if (canAct() && judgement?.legal && !judgementStale) submit("play", { cards: selection });
+        wake();
+        if (canAct() && judgement?.legal && !judgementStale && selection.length > 0) submit("play", { cards: selection });
+        else refuse("play");
       },
       pass() {
+        wake();
         if (canAct() && snapshot.you.can_pass) submit("pass");
+        else refuse("pass");
       },
       hint() {
+        wake();
         const hints = snapshot?.you?.hints ?? [];
         if (!canAct() || hints.length === 0) return;
         const hint = hints[hintIndex % hints.length];
@@ -287,7 +356,8 @@ export function createHandController({ client, storage, settings, clock, notices
         setSelection(hint);
       },
       new() {
-        if (!isReady() || busy) return;
+        // Not held back by a request in flight (a computer seat's turn): replace() halts the hand first.
+        if (!isReady()) return;
         replace("new_game", { preset: settings.current.preset, level: settings.current.level });
       },
     },

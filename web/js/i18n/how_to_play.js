@@ -24,11 +24,11 @@ const SPADE3_IN_FIRST_PLAY = {
   zh: "拿到 ♠3 的玩家先出，而且第一手牌必须包含 ♠3，单出或组合在牌型里都可以。",
 };
 
-const MAY_PASS_HEADING = { en: "Passing", zh: "不要" };
+const MAY_PASS_HEADING = { en: "Passing", zh: "可以不出" };
 
 const MAY_PASS = {
   en: "Nobody has to beat: when following you may always pass, even with a bigger play in your hand. Only whoever leads a trick cannot pass.",
-  zh: "没有“有大必压”：跟牌时随时可以不要，即使手里有更大的牌。只有每轮先出牌的人不能不要。",
+  zh: "没有“有大必压”：跟牌时随时可以不出，即使手里有更大的牌。只有每轮先出牌的人不能不出。",
 };
 
 const BOMBS_SPLIT_HEADING = { en: "Bombs may be split", zh: "炸弹可以拆" };
@@ -39,8 +39,8 @@ const BOMBS_SPLIT = {
 };
 
 const HIGHEST_SINGLE = {
-  en: "While the player after you holds a single card, any single you play must be the highest card in your hand, whether you lead or follow. Pairs and every other kind are free. Singles you may not play are greyed, and a seat down to one card is flagged for everyone.",
-  zh: "当你的下家只剩一张牌时，你出单张只能出手里最大的一张，先出和跟牌都一样。对子和其他牌型不受限制。不能出的单张会变灰，只剩一张牌的玩家会被标出来。",
+  en: "While the player after you holds a single card, any single you play must be the highest card in your hand, whether you lead or follow. Pairs and every other kind are free. Cards that may not go as a single carry a small mark, and a seat down to one card is flagged for everyone.",
+  zh: "当你的下家只剩一张牌时，你出单张只能出手里最大的一张，先出和跟牌都一样。对子和其他牌型不受限制。不能单出的牌带一个小标记，只剩一张牌的玩家会被标出来。",
 };
 
 const EVERY_BOMB_PAYS_4 = [
@@ -54,31 +54,40 @@ const EVERY_BOMB_PAYS_4_LINE = {
   zh: "计分：每张剩牌 1 分；全关加倍；每个炸弹出牌者 +4，另两家各 −2。",
 };
 
+// Each kind with an example drawn under it in the table's own cards (`cards`,
+// codes every preset's deck holds; `kind` the engine's name for the reading).
 const STANDARD_KINDS = [
-  { en: "Single: any one card.", zh: "单张：任意一张牌。" },
-  { en: "Pair: two cards of the same rank.", zh: "对子：两张同点数的牌。" },
-  { en: "Pair run: two or more pairs in a row, such as 3344 or 556677.", zh: "连对：两对或以上点数相连的对子，如 3344、556677。" },
-  { en: "Straight: five or more ranks in a row, such as 34567; the longest runs from 3 to A.", zh: "顺子：五张或以上点数相连的牌，如 34567；最长从 3 到 A。" },
-  { en: "Trio with two: three of a rank plus any two other cards (they need not be a pair).", zh: "三带二：三张同点数的牌加任意两张（不必成对）。" },
+  { kind: "single", cards: "KH", en: "Single: any one card.", zh: "单张：任意一张牌。" },
+  { kind: "pair", cards: "8S 8H", en: "Pair: two cards of the same rank.", zh: "对子：两张同点数的牌。" },
+  { kind: "pair_run", cards: "5S 5D 6H 6C 7S 7D", en: "Pair run: two or more pairs in a row.", zh: "连对：两对或以上点数相连的对子。" },
+  { kind: "straight", cards: "3S 4H 5D 6C 7S", en: "Straight: five or more ranks in a row; the longest runs from 3 to A.", zh: "顺子：五张或以上点数相连的牌；最长从 3 到 A。" },
   {
-    en: "Plane: two or more trios in a row, each bringing two extra cards, such as 777888 plus any four.",
-    zh: "飞机：两个或以上点数相连的三张，每个三张带两张，如 777888 再带任意四张。",
+    kind: "trio_two",
+    cards: "9S 9H 9D 4C JS",
+    en: "Trio with two: three of a rank plus any two other cards (they need not be a pair).",
+    zh: "三带二：三张同点数的牌加任意两张（不必成对）。",
   },
-  { en: "Bomb: four of a rank.", zh: "炸弹：四张同点数的牌。" },
+  {
+    kind: "plane_wings",
+    cards: "7S 7H 7D 8S 8H 8D 3C 5H JD KH",
+    en: "Plane: two or more trios in a row, each bringing two extra cards of any rank.",
+    zh: "飞机：两个或以上点数相连的三张，每个三张带任意两张。",
+  },
+  { kind: "bomb", cards: "10S 10H 10D 10C", en: "Bomb: four of a rank.", zh: "炸弹：四张同点数的牌。" },
 ];
 
 const ELEVEN_KINDS = [
-  { en: "Single: any one card.", zh: "单张：任意一张牌。" },
-  { en: "Pair: two cards of the same rank.", zh: "对子：两张同点数的牌。" },
-  { en: "Trio: three of a rank on their own.", zh: "三张：单独出三张同点数的牌。" },
-  { en: "Trio with one: a trio plus any one card.", zh: "三带一：三张加任意一张。" },
-  { en: "Trio with a pair: a trio plus a pair.", zh: "三带一对：三张加一对。" },
-  { en: "Straight: five or more ranks in a row, such as 34567; the longest runs from 3 to A.", zh: "顺子：五张或以上点数相连的牌，如 34567；最长从 3 到 A。" },
-  { en: "Pair run: two or more pairs in a row, such as 3344.", zh: "连对：两对或以上点数相连的对子，如 3344。" },
-  { en: "Plane: two or more trios in a row, such as 777888.", zh: "飞机：两个或以上点数相连的三张，如 777888。" },
-  { en: "Plane with singles: a plane plus one extra card per trio.", zh: "飞机带单：飞机加上每个三张一张牌。" },
-  { en: "Plane with pairs: a plane plus one pair per trio.", zh: "飞机带对：飞机加上每个三张一对。" },
-  { en: "Bomb: four of a rank.", zh: "炸弹：四张同点数的牌。" },
+  { kind: "single", cards: "KH", en: "Single: any one card.", zh: "单张：任意一张牌。" },
+  { kind: "pair", cards: "8S 8H", en: "Pair: two cards of the same rank.", zh: "对子：两张同点数的牌。" },
+  { kind: "trio", cards: "9S 9H 9D", en: "Trio: three of a rank on their own.", zh: "三张：单独出三张同点数的牌。" },
+  { kind: "trio_one", cards: "9S 9H 9D 4C", en: "Trio with one: a trio plus any one card.", zh: "三带一：三张加任意一张。" },
+  { kind: "trio_pair", cards: "9S 9H 9D 4C 4D", en: "Trio with a pair: a trio plus a pair.", zh: "三带一对：三张加一对。" },
+  { kind: "straight", cards: "3S 4H 5D 6C 7S", en: "Straight: five or more ranks in a row; the longest runs from 3 to A.", zh: "顺子：五张或以上点数相连的牌；最长从 3 到 A。" },
+  { kind: "pair_run", cards: "5S 5D 6H 6C", en: "Pair run: two or more pairs in a row.", zh: "连对：两对或以上点数相连的对子。" },
+  { kind: "plane", cards: "7S 7H 7D 8S 8H 8D", en: "Plane: two or more trios in a row.", zh: "飞机：两个或以上点数相连的三张。" },
+  { kind: "plane_singles", cards: "7S 7H 7D 8S 8H 8D 3C JD", en: "Plane with singles: a plane plus one extra card per trio.", zh: "飞机带单：飞机加上每个三张一张牌。" },
+  { kind: "plane_pairs", cards: "7S 7H 7D 8S 8H 8D 4C 4D JS JH", en: "Plane with pairs: a plane plus one pair per trio.", zh: "飞机带对：飞机加上每个三张一对。" },
+  { kind: "bomb", cards: "10S 10H 10D 10C", en: "Bomb: four of a rank.", zh: "炸弹：四张同点数的牌。" },
 ];
 
 const SECTIONS = [
@@ -159,7 +168,7 @@ const SECTIONS = [
       },
       {
         en: "When the other two players pass one after the other, the trick is over and the last player who played leads the next one.",
-        zh: "另外两家接连不要时，这一轮结束，最后出牌的人先出下一轮。",
+        zh: "另外两家接连不出时，这一轮结束，最后出牌的人先出下一轮。",
       },
     ],
   },
@@ -174,7 +183,7 @@ const SECTIONS = [
       {
         other: {
           en: "If anything in your hand beats the play on the table, bombs included, you have to play; you may pass only when nothing beats it. Pass is then locked and says why. Whoever leads a trick can never pass.",
-          zh: "只要手里有牌能压过桌上的牌（炸弹也算），就必须出；压不过时才能不要。这时“不要”按钮会锁住并说明原因。每轮先出牌的人不能不要。",
+          zh: "只要手里有牌能压过桌上的牌（炸弹也算），就必须出；压不过时才能不出。这时“不出”按钮会锁住并说明原因。每轮先出牌的人不能不出。",
         },
         classic16: MAY_PASS,
         compact15: MAY_PASS,
@@ -205,8 +214,8 @@ const SECTIONS = [
     paragraphs: [
       {
         other: {
-          en: "While the player after you holds a single card, any single you play must be your highest card (a bomb you keep whole does not count), whether you lead or follow. Pairs and every other kind are free. Singles you may not play are greyed, and a seat down to one card is flagged for everyone.",
-          zh: "当你的下家只剩一张牌时，你出单张只能出手里最大的一张（保留的整炸弹不算），先出和跟牌都一样。对子和其他牌型不受限制。不能出的单张会变灰，只剩一张牌的玩家会被标出来。",
+          en: "While the player after you holds a single card, any single you play must be your highest card (a bomb you keep whole does not count), whether you lead or follow. Pairs and every other kind are free. Cards that may not go as a single carry a small mark, and a seat down to one card is flagged for everyone.",
+          zh: "当你的下家只剩一张牌时，你出单张只能出手里最大的一张（保留的整炸弹不算），先出和跟牌都一样。对子和其他牌型不受限制。不能单出的牌带一个小标记，只剩一张牌的玩家会被标出来。",
         },
         classic16: HIGHEST_SINGLE,
         compact15: HIGHEST_SINGLE,
@@ -265,7 +274,7 @@ const SECTIONS = [
     paragraphs: [
       {
         en: "You have 20 seconds to lead and 15 to follow; the countdown sits next to your cards. When it runs out the table plays for you: following, the smallest play that beats (or a pass when nothing does); leading, your lowest single, or your highest when the next player holds one card.",
-        zh: "先出有 20 秒，跟牌有 15 秒，倒计时显示在手牌旁边。时间到了系统替你出牌：跟牌时出能压过的最小牌型（压不过就不要）；先出时出最小的单张，下家只剩一张时出最大的单张。",
+        zh: "先出有 20 秒，跟牌有 15 秒，倒计时显示在手牌旁边。时间到了系统替你出牌：跟牌时出能压过的最小牌型（压不过就不出）；先出时出最小的单张，下家只剩一张时出最大的单张。",
       },
       {
         en: "Two timeouts in a row switch on auto-play: each of your turns is then played that way at once, until you press Stop auto. The countdown pauses while this page is hidden or a panel like this one is open, and starts afresh after a reload.",
@@ -280,10 +289,11 @@ const SECTIONS = [
       other: [
         { en: "Tap a card to select it and tap it again to put it back; a double tap selects every card of that rank.", zh: "点一张牌选中，再点一次放回；双击选中同点数的所有牌。" },
         { en: "The line above your cards says what your selection is and whether it beats the table; Play lights up only for a legal play.", zh: "手牌上方的提示会说明所选的牌型以及能否压过桌上的牌；只有合法时“出牌”按钮才会亮起。" },
-        { en: "Hint cycles through your legal plays.", zh: "“提示”会依次给出所有合法的出法。" },
+        { en: "Hint cycles through your legal plays. Cards that fit in no legal play now are greyed; when nothing beats, the line says so and Pass becomes the main button.", zh: "“提示”会依次给出所有合法的出法。现在出不了的牌会变灰；压不过时，提示行会说明，“不出”成为主按钮。" },
         { en: "The strip at the top counts, per rank, the cards you have not seen yet.", zh: "上方的记牌器按点数显示还没出现的牌数。" },
         { en: "Each deal has a code; Copy link makes a link that deals the same hands again.", zh: "每一局都有牌局代码；“复制链接”可以生成重发同一副牌的链接。" },
-        { en: "Settings: the rules, the difficulty, the language, the animation speed and sound.", zh: "设置：规则、难度、语言、动画速度和声音。" },
+        { en: "New hand in the middle of a hand asks first: a hand left unfinished counts as abandoned in Statistics.", zh: "对局中点“新一局”会先确认：没打完就放弃的一局在统计里记为弃局。" },
+        { en: "Settings: the rules, the difficulty, the language, the animation speed, sound, the seating, and passing by itself when you cannot beat.", zh: "设置：规则、难度、语言、动画速度、声音、座位，以及压不过时自动不出。" },
       ],
     },
   },
@@ -295,7 +305,7 @@ const SECTIONS = [
         { en: "← and → (or Home and End): move between your cards.", zh: "← 和 →：在手牌之间移动。" },
         { en: "Space or Enter: select or put back the card you are on; ↑ selects it, ↓ puts it back.", zh: "空格键或回车键：选中或放回当前的牌；↑ 选中，↓ 放回。" },
         { en: "R: select every card of that rank.", zh: "R：选中同点数的所有牌。" },
-        { en: "P: play · X: pass · H: hint.", zh: "P：出牌 · X：不要 · H：提示。" },
+        { en: "P: play · X: pass · H: hint.", zh: "P：出牌 · X：不出 · H：提示。" },
         { en: "Esc: clear your selection, or close a panel.", zh: "Esc：清空所选的牌，或关闭面板。" },
         { en: "N: deal a new hand once this one is over (mid-hand, use the New hand button).", zh: "N：本局结束后开始新一局（对局中请用“新一局”按钮）。" },
         { en: "S: settings · ?: how to play.", zh: "S：设置 · ?：玩法。" },
@@ -315,7 +325,8 @@ function forPreset(choice, preset) {
 
 /**
  * The panel's content for one preset in one language:
- * {sections: [{id, heading, paragraphs: [str], items: [str]}]}.
+ * {sections: [{id, heading, paragraphs: [str], items: [{text, kind, cards}]}]};
+ * `cards` (codes) is a kind's example, drawn with the table's cards, else empty.
  * An unknown preset gets the standard rules' text.
  */
 export function howToPlay(preset, lang) {
@@ -325,7 +336,11 @@ export function howToPlay(preset, lang) {
   for (const section of SECTIONS) {
     if (section.presets && !section.presets.includes(name)) continue;
     const paragraphs = (section.paragraphs ?? []).map((p) => forPreset(p, name)).filter(Boolean).map(pick);
-    const items = (forPreset(section.items, name) ?? []).map(pick);
+    const items = (forPreset(section.items, name) ?? []).map((item) => ({
+      text: pick(item),
+      kind: item.kind ?? null,
+      cards: item.cards ? item.cards.split(" ") : [],
+    }));
     sections.push({ id: section.id, heading: pick(forPreset(section.heading, name)), paragraphs, items });
   }
   return { sections };

@@ -1,9 +1,11 @@
 // From the table's state to what its dialogs show, in the
-// player's language: the Settings dialog, the How to play dialog, the turn
-// timer and the auto-play bar. Plain data, no DOM (render_dialogs.js draws it).
+// player's language: the Settings dialog, the How to play dialog, the
+// question before a new hand abandons this one, the turn timer and the
+// auto-play bar. Plain data, no DOM (render_dialogs.js draws it).
 
 import { LANGUAGES, translate } from "../i18n/i18n.js";
 import { howToPlay } from "../i18n/how_to_play.js";
+import { cardModel } from "./card_model.js";
 
 /** Seconds left at which the countdown turns urgent (and ticks, with sound on). */
 export const URGENT_SECONDS = 5;
@@ -30,6 +32,7 @@ function settingsModel(state, t) {
     speed: { value: state.settings.speed, options: choices(t, "speed", ["normal", "fast"]) },
     sound: { value: state.settings.sound ?? "on", options: choices(t, "sound", ["off", "on"]) },
     direction: { value: state.settings.direction ?? "left", options: choices(t, "direction", ["left", "right"]) },
+    autoPass: { value: state.settings.autoPass ?? "off", options: choices(t, "autoPass", ["off", "on"]) },
     thisHand: rules ? t("settingsThisHand", { rules: t.message(rules.label), level: t(`level_${level}`) }) : "",
   };
 }
@@ -38,7 +41,19 @@ function helpModel(state, t) {
   const name = state.settings.preset;
   const preset = presetNamed(state, name);
   const label = preset ? t.message(preset.label) : name;
-  return { preset: name, title: t("helpTitle", { rules: label }), ...howToPlay(name, state.lang) };
+  const { sections } = howToPlay(name, state.lang);
+  return {
+    preset: name,
+    title: t("helpTitle", { rules: label }),
+    // A kind's example is drawn with the table's own cards.
+    sections: sections.map((section) => ({
+      ...section,
+      items: section.items.map((item) => {
+        const cards = item.cards.map((code) => cardModel(t, code));
+        return { ...item, cards, cardsLabel: cards.map((card) => card.label).join(t("listJoin")) };
+      }),
+    })),
+  };
 }
 
 function timerModel(state, t) {
@@ -57,7 +72,7 @@ function timerModel(state, t) {
 
 export function dialogsModel(state, t) {
   return {
-    open: state.panel ?? null, // "settings" | "help" | null
+    open: state.panel ?? null, // "settings" | "help" | "new-hand" (the question before abandoning a hand) | null
     speed: state.settings.speed,
     texts: {
       settingsButton: t("settingsButton"),
@@ -67,6 +82,11 @@ export function dialogsModel(state, t) {
       speedLabel: t("speedLabel"),
       soundLabel: t("soundLabel"),
       directionLabel: t("directionLabel"),
+      autoPassLabel: t("autoPassLabel"),
+      confirmNewTitle: t("confirmNewTitle"),
+      confirmNewText: t("confirmNewText"),
+      confirmNewYes: t("confirmNewYes"),
+      confirmNewNo: t("confirmNewNo"),
       settingsNote: t("settingsNote"),
       done: t("done"),
       close: t("close"),

@@ -199,7 +199,7 @@ function replayModel(state, t) {
   }
   const winner = over ? [0, 1, 2].find((seat) => data.settlement.cards_left?.[seat] === 0) : undefined;
   if (winner !== undefined) {
-    caption = `${caption} ${winner === 0 ? t("youWin") : t("seatWins", { name: name(winner) })}`;
+    caption = [caption, winner === 0 ? t("youWin") : t("seatWins", { name: name(winner) })].join(t("sentenceJoin"));
   }
   return {
     ...base,
@@ -247,6 +247,7 @@ function statsModel(state, t) {
       points: signed(row.points),
       shutOutsGiven: String(row.shutOutsGiven),
       shutOutsTaken: String(row.shutOutsTaken),
+      abandoned: String(row.abandoned),
     },
   }));
   return {
@@ -258,10 +259,11 @@ function statsModel(state, t) {
       { key: "points", text: t("statsPoints") },
       { key: "shutOutsGiven", text: t("statsShutOutsGiven") },
       { key: "shutOutsTaken", text: t("statsShutOutsTaken") },
+      { key: "abandoned", text: t("statsAbandoned") },
     ],
     groups: { level: t("statsByLevel"), preset: t("statsByRules") },
     rows,
-    empty: rows[0].cells.hands === "0" ? t("statsEmpty") : "",
+    empty: rows[0].cells.hands === "0" && rows[0].cells.abandoned === "0" ? t("statsEmpty") : "",
     confirm: Boolean(state.statsPanel.confirm),
     done: state.statsPanel.done ? t("statsWasResetByYou") : "",
     replayLast: Boolean(state.lastHand),

@@ -2,11 +2,13 @@
 // words already in the player's language. No DOM here and no rules: legality,
 // hints, greyed cards, the counter and the scores all come from the engine.
 
-import { cardLabel, cardShort, parseCard } from "../game/cards.js";
+import { cardShort } from "../game/cards.js";
+import { cardModel } from "./card_model.js";
 import { LANGUAGES, say, translate, translatorFor } from "../i18n/i18n.js";
 import { dialogsModel, presetNamed } from "./dialogs_model.js";
 import { scoringLine } from "../i18n/how_to_play.js";
 import { seatName, sideOf } from "./seating.js";
+import { cannotBeat } from "../game/turn_facts.js";
 
 const SEATS = [0, 1, 2];
 
@@ -84,8 +86,19 @@ function bootModel(state, t) {
   return { visible: true, compact, error: false, text, detail: "", percent, retry: null };
 }
 
-function statusModel(state, t, view, myTurn, name) {
-  if (state.flash) return { text: say(t, state.flash.message), tone: state.flash.tone };
+/**
+ * The status line. On the person's turn its words are the engine's, from the
+ * same Snapshot as the buttons: the prompt (`you.prompt`: what to beat, whether
+ * a pass is allowed, the ♠3 of a first play, the last card rule) until a card
+ * is selected, then the judgement of the selection.
+ */
+function statusModel(state, t, view, myTurn, name, you) {
+  const flash = state.flash;
+  if (flash) {
+    // A flash about a seat ({name}) is named here, where the seating setting is known.
+    const text = Number.isInteger(flash.seat) ? t(flash.message.key, { name: name(flash.seat) }) : say(t, flash.message);
+    return { text, tone: flash.tone };
+  }
   if (!view) return { text: "", tone: "info" };
   if (view.over) {
     const winner = view.winner;
@@ -93,14 +106,12 @@ function statusModel(state, t, view, myTurn, name) {
     return { text, tone: winner === 0 ? "good" : "info" };
   }
   if (myTurn) {
-    if (view.spade3_first && state.selection.length === 0 && state.judgement && !state.judgement.legal) {
-      return { text: t("spade3Lead"), tone: "info" }; // club, classic16: say it before the first try
+    if (state.autoPlay) return { text: t("autoOn"), tone: "info" };
+    if (state.selection.length > 0 && state.judgement) {
+      return { text: t.message(state.judgement.message), tone: state.judgement.legal ? "good" : "bad" };
     }
-    if (state.judgement) {
-      const tone = state.judgement.legal ? "good" : state.selection.length > 0 ? "bad" : "info";
-      return { text: t.message(state.judgement.message), tone };
-    }
-    return { text: t("yourTurn"), tone: "info" };
+    if (you?.prompt) return { text: t.message(you.prompt), tone: "info" };
+    return { text: t("yourTurn"), tone: "info" }; // a saved table, before the engine is up
   }
   return { text: t("waitingFor", { name: name(view.to_move) }), tone: "info" };
 }
@@ -122,7 +133,7 @@ function resultModel(state, t, view, name) {
       session: signed(state.session.totals[seat]),
     })),
     // The preset's scoring on a line of its own (the footer keeps line breaks: dialogs.css).
-    footer: [scoringLine(view.rules, t.lang), `${t("resultHands", { n: state.session.hands })} ${t("resultNext")}`].filter(Boolean).join("\n"),
+    footer: [scoringLine(view.rules, t.lang), t("resultHands", { n: state.session.hands })].filter(Boolean).join("\n"),
   };
 }
 
@@ -130,10 +141,7 @@ export function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
 
-export function cardModel(t, code) {
-  const card = parseCard(code) ?? { rank: "?", suit: "S" };
-  return { code, rank: card.rank, suit: card.suit, label: cardLabel(t, code) };
-}
+export { cardModel }; // the panels' models take it from here too
 
 /** A seat's play (or pass) as drawn, at the table and in the replay. */
 export function playModel(t, play) {
@@ -179,7 +187,8 @@ export function buildTableModel(state) {
   const myTurn = Boolean(view && !view.over && view.to_move === 0);
   const canAct = ready && !state.busy && you !== null && myTurn && !state.autoPlay;
   const selected = new Set(state.selection);
-  const greyed = new Set(you?.greyed ?? []);
+  const greyed = new Set(you?.greyed ?? []); // part of no legal play now
+  const singleBarred = new Set(you?.single_barred ?? []); // the last card rule: not as a single
   const table = view ? trickPlays(view) : { current: [null, null, null], ended: null };
   const judged = state.judgement !== null && !state.judgementStale;
   const alertCounts = presetNamed(state, view?.rules)?.alert_counts ?? [1]; // club also lights seats at two cards
@@ -286,17 +295,23 @@ export function buildTableModel(state) {
       cards: (view?.hand ?? []).map((code) => {
         const card = cardModel(t, code);
         const isFaceUp = faceUp?.seat === 0 && faceUp.card === code;
+        const barred = singleBarred.has(code) && !greyed.has(code);
+        const notes = [isFaceUp ? t("faceUpCard") : "", barred ? t("singleBarred") : ""].filter(Boolean);
         return {
           ...card,
-          label: isFaceUp ? `${card.label}${t("listJoin")}${t("faceUpCard")}` : card.label,
+          label: [card.label, ...notes].join(t("listJoin")),
           selected: selected.has(code),
           greyed: greyed.has(code),
+          singleBarred: barred,
+          singleBarredText: barred ? t("singleBarred") : "",
           faceUp: isFaceUp,
         };
       }),
     },
-    status: statusModel(state, t, view, myTurn, name),
+    status: statusModel(state, t, view, myTurn, name, you),
     buttons: {
+      // The button drawn as the main one: Play, or Pass when nothing beats (the only move left).
+      primary: canAct && cannotBeat(you) ? "pass" : "play",
       hint: { text: t("hint"), enabled: canAct && (you?.hints?.length ?? 0) > 0 },
       pass: {
         text: t("pass"),

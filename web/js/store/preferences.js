@@ -16,6 +16,9 @@ const CHOICES = Object.freeze({
   // Which side of the table plays after you: the seat on your left (West) or on
   // your right (the Chinese apps' 下家). Presentation only: seat numbers never change.
   direction: ["left", "right"],
+  // When nothing in the hand beats the play to beat, pass without waiting for a tap
+  // (as the club apps offer). Off unless the player turns it on.
+  autoPass: ["off", "on"],
 });
 
 export const DEFAULT_SETTINGS = Object.freeze({
@@ -28,6 +31,7 @@ export const DEFAULT_SETTINGS = Object.freeze({
   sound: "on",
   soundChosen: false, // the player chose `sound` (an older save's "off" was only the old default)
   direction: "left",
+  autoPass: "off",
 });
 
 /** How long a computer seat visibly "thinks" before its request goes out, per speed: on Fast a person still follows each move. */

@@ -57,7 +57,7 @@ export function createRenderer(doc) {
   const handCards = new Map(); // code -> button
   const playSignature = ["", "", ""];
   const revealSignature = ["", "", ""];
-  const dialogs = createDialogRenderer(doc);
+  const dialogs = createDialogRenderer(doc, { tableCard }); // How to play draws its examples with the table's cards
   const motion = createMotion(win);
   let drawn = null; // the last model drawn: what changed since decides the motion
 
@@ -263,6 +263,9 @@ export function createRenderer(doc) {
       button.setAttribute("aria-pressed", card.selected ? "true" : "false");
       if (button.getAttribute("aria-label") !== card.label) button.setAttribute("aria-label", card.label); // the language may change
       button.classList.toggle("greyed", card.greyed);
+      button.classList.toggle("single-barred", card.singleBarred); // a small mark (cards.css); the label says why
+      toggleAttr(button, "data-single-barred", card.singleBarred);
+      if (button.title !== card.singleBarredText) button.title = card.singleBarredText;
       button.classList.toggle("face-up-card", card.faceUp);
       button.setAttribute("aria-disabled", hand.locked ? "true" : "false");
       button.tabIndex = card.code === hand.focus ? 0 : -1; // one tab stop; arrows move within (keyboard.js)
@@ -274,6 +277,7 @@ export function createRenderer(doc) {
     for (const name of ["hint", "pass", "play"]) {
       const button = q(`[data-action=${name}]`);
       button.disabled = !model.buttons[name].enabled;
+      button.classList.toggle("primary", model.buttons.primary === name);
     }
     const reason = model.buttons.pass.reason;
     setText(q("[data-pass-reason]"), reason);

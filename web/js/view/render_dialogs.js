@@ -1,5 +1,6 @@
 // Draws the table's dialogs from model.dialogs (dialogs_model.js): the
-// Settings and How to play dialogs, the turn timer and the auto-play bar.
+// Settings and How to play dialogs, the question before a new hand abandons
+// this one, the turn timer and the auto-play bar.
 // render.js calls it at the end of every render; together they are the only
 // modules that write to the DOM.
 
@@ -19,11 +20,18 @@ function showDialog(dialog, open) {
   }
 }
 
-export function createDialogRenderer(doc) {
+/**
+ * @param {Document} doc
+ * @param {object} cards
+ * @param {(doc: Document, card: object, hooks: string) => Element} cards.tableCard
+ *        render.js's drawing of a card lying on the table (How to play's examples use it)
+ */
+export function createDialogRenderer(doc, { tableCard }) {
   const root = doc.querySelector("[data-app]");
   const q = (selector, scope = root) => scope?.querySelector(selector) ?? null;
   const settings = q("[data-panel=settings]");
   const help = q("[data-panel=help]");
+  const confirmNew = q("[data-confirm=new-hand]");
 
   function renderTexts(texts) {
     for (const node of root.querySelectorAll("[data-text]")) {
@@ -37,9 +45,29 @@ export function createDialogRenderer(doc) {
     fillSelect(doc, q("[data-setting=speed]"), model.settings.speed);
     fillSelect(doc, q("[data-setting=sound]"), model.settings.sound);
     fillSelect(doc, q("[data-setting=direction]"), model.settings.direction);
+    fillSelect(doc, q("[data-setting=autoPass]"), model.settings.autoPass);
     const thisHand = q("[data-settings-hand]");
     setText(thisHand, model.settings.thisHand);
     if (thisHand) thisHand.hidden = !model.settings.thisHand;
+  }
+
+  /** A line of How to play; a kind's line shows its example in the table's cards. */
+  function helpItem(item) {
+    const li = el(doc, "li", item.cards.length ? "help-kind" : "", item.text);
+    if (item.kind) li.dataset.kind = item.kind;
+    if (item.cards.length) {
+      const example = el(doc, "span", "played help-example");
+      example.style.setProperty("--n", String(item.cards.length));
+      example.setAttribute("role", "img");
+      example.setAttribute("aria-label", item.cardsLabel);
+      for (const card of item.cards) {
+        const node = tableCard(doc, card, "none");
+        node.dataset.exampleCard = card.code;
+        example.append(node);
+      }
+      li.append(example);
+    }
+    return li;
   }
 
   function renderHelp(model) {
@@ -57,7 +85,7 @@ export function createDialogRenderer(doc) {
         part.append(el(doc, "h3", "", section.heading));
         if (section.items.length) {
           const list = el(doc, "ul");
-          list.append(...section.items.map((text) => el(doc, "li", "", text)));
+          list.append(...section.items.map(helpItem));
           part.append(list);
         }
         for (const text of section.paragraphs) part.append(el(doc, "p", "", text));
@@ -104,6 +132,7 @@ export function createDialogRenderer(doc) {
     // Last, so a dialog opens with its content already in place.
     showDialog(settings, dialogs.open === "settings");
     showDialog(help, dialogs.open === "help");
+    showDialog(confirmNew, dialogs.open === "new-hand");
   }
 
   return { render };

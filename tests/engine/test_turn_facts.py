@@ -1,0 +1,112 @@
+"""What the table shows on the person's turn, all from the engine: the cards in
+no legal play (greyed), the cards the last card rule keeps from going as a
+single (marked apart), and the status line's prompt worded from the same facts
+as the buttons (whether anything beats, whether a pass is allowed, the ♠3 of a
+first play, the last card rule)."""
+
+from __future__ import annotations
+
+import random
+
+from conftest import position
+
+from paodekuai import Game
+from paodekuai.service import snapshot
+
+
+def test_a_legal_pair_is_never_greyed_when_the_next_seat_holds_one_card() -> None:
+    # Seat 1 (next after you) holds one card; you follow a pair of 8s with queens in hand.
+    g = position(["9S QS QH KS", "3H", "8H 8D 4H"], leader=2, actions=["8H 8D"])
+    assert g.unplayable() == ["9S", "KS"]
+    assert g.single_barred() == []  # a pair is to beat: singles do not matter now
+    assert g.barred_singles() == ["9S", "QS", "QH"]  # what the table used to grey
+
+
+def test_leading_under_the_last_card_rule_marks_the_barred_singles_apart() -> None:
+    g = position(["9S QS QH KS", "3H", "8H 8D 4H"], leader=0)
+    assert g.unplayable() == ["9S"]  # QQ is a pair, K the single you may lead
+    assert g.single_barred() == ["9S", "QS", "QH"]
+    prompt = g.prompt()
+    assert prompt.en == "Your lead. Next player has one card: a single must be ♠K."
+    assert prompt.zh == "轮到你先出。下家报单：单张只能出最大的黑桃K。"
+
+
+def test_following_a_single_under_the_last_card_rule() -> None:
+    g = position(["9S 10S KS 2S", "3H", "8H 4H"], leader=2, actions=["8H"])
+    assert g.unplayable() == ["9S", "10S", "KS"]
+    assert g.single_barred() == ["9S", "10S", "KS"]
+    assert g.prompt().en == (
+        "You can beat the single 8, so you must play. "
+        "Next player has one card: a single must be ♠2."
+    )
+
+
+def test_nothing_beats_the_prompt_says_pass() -> None:
+    g = position(["3S 4S", "9H", "KH 5D"], leader=2, actions=["KH"])
+    assert g.legal_plays() == [] and g.can_pass()
+    assert g.unplayable() == ["3S", "4S"]
+    assert g.prompt().en == "Nothing beats the single K: pass."
+    assert g.prompt().zh == "压不过单张K：只能不出。"
+
+
+def test_must_beat_the_prompt_offers_no_pass_and_may_pass_presets_do() -> None:
+    g = position(["3S 10S", "9H 6C", "KH 5D"], leader=2, actions=["5D"])
+    assert not g.can_pass()
+    assert g.prompt().en == "You can beat the single 5, so you must play."
+    assert "or pass" not in g.prompt().en
+    assert g.prompt().zh == "有牌必压：请选能压过单张5的牌。"
+    free = position(["3S 10S", "9H 6C", "KH 5D"], leader=2, rules="classic16", actions=["5D"])
+    assert free.can_pass()
+    assert free.prompt().en == "Select cards that beat the single 5, or pass."
+
+
+def test_a_first_play_with_spade3_says_so_and_the_pass_reason_does_not_contradict_it() -> None:
+    g = next(g for s in range(100) if (g := Game.deal(s, "club")).to_move == 0)
+    you = snapshot(g)["you"]
+    assert you is not None
+    assert you["prompt"]["en"] == "Your lead: the first play must include ♠3."
+    assert you["prompt"]["zh"] == "轮到你先出：第一手牌必须包含黑桃3。"
+    refusal = you["pass_refusal"]["message"]["en"]
+    assert "any combination" not in refusal and "cannot pass" in refusal
+    # Only plays with ♠3 are legal: another 3 is usable only where a play takes two 3s.
+    threes = [c for c in g.hand(0) if c.startswith("3")]
+    in_plays = {c for play in g.legal_plays() for c in play}
+    assert all(c in in_plays for c in g.hand(0) if c not in you["greyed"])
+    if len(threes) == 1:
+        assert not any(len([c for c in p if c.startswith("3")]) > 1 for p in g.legal_plays())
+
+
+def test_the_judgement_of_an_empty_selection_is_the_prompt() -> None:
+    g = position(["3S 10S", "9H 6C", "KH 5D"], leader=2, actions=["5D"])
+    judged = g.judge([])
+    assert not judged.legal and judged.code is None
+    assert judged.message == g.prompt()
+
+
+def test_greyed_cards_are_exactly_those_in_no_legal_play_over_random_games() -> None:
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(40):
+        for rules in ("standard", "classic16", "compact15", "club"):
+            g = Game.deal(seed, rules)
+            while not g.over:
+                plays = g.legal_plays()
+                hand = g.hand(g.to_move)
+                # Brute force over suits: a card is usable when it can stand in a listed play for
+                # a card of its rank (the engine lists one play per rank multiset).
+                usable = {card for card in hand if any(_fits(g, play, card) for play in plays)}
+                assert g.unplayable() == [c for c in hand if c not in usable]
+                checked += 1
+                if plays and (not g.can_pass() or rng.random() < 0.7):
+                    g.play(rng.choice(plays))
+                else:
+                    g.pass_turn()
+    assert checked > 1000
+
+
+def _fits(g: Game, play: list[str], card: str) -> bool:
+    """Whether `card` can be in `play` in place of a card of its rank, the play still legal."""
+    if card in play:
+        return True
+    same = [c for c in play if c[:-1] == card[:-1]]
+    return any(g.check([card if c == other else c for c in play]) is None for other in same)

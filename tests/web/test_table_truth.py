@@ -1,0 +1,366 @@
+"""A table that never contradicts itself: the status line and the buttons say
+the same thing (the prompt of a must-beat follow, "nothing beats: pass" with
+Pass as the main button, the ♠3 of a club first lead, no "Your turn" before
+the real prompt); a new hand ends auto-play and, mid-hand, asks first and is
+counted abandoned; greyed cards are those in no legal play, the last card rule
+marked apart; P and X say why when they cannot act; one Chinese word for a
+pass; How to play draws each kind of play with the table's cards."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from table_features import choose, close_panel, deal_with_preset, read_save, read_settings
+from web_table import (
+    hand,
+    is_over,
+    menu_click,
+    moves,
+    new_hand,
+    open_page,
+    status,
+    take_turn,
+    wait_my_turn_or_over,
+)
+
+from paodekuai import Game
+from paodekuai.cards import codes_of
+from paodekuai.rules import get_rules
+from paodekuai.service import Service
+
+HEADINGS = "ths => ths.map(t => t.textContent)"
+
+#: Every text the status line shows, as it changes, with the engine's state at the time.
+RECORD_STATUS_SCRIPT = """
+window.__statuses = [];
+document.addEventListener("DOMContentLoaded", () => {
+  const node = document.querySelector("[data-status]");
+  new MutationObserver(() => window.__statuses.push(
+    [document.documentElement.dataset.engine, node.textContent])
+  ).observe(node, {childList: true, characterData: true, subtree: true});
+});
+"""
+
+
+# --- deals played out in CPython exactly as the page plays them -----------------------------------
+
+
+def _call(service: Service, **request: Any) -> Any:
+    reply = json.loads(service.handle(json.dumps({"id": 1, **request})))
+    assert reply["ok"], reply
+    return reply["result"]
+
+
+def person_turns(code: str) -> list[Any]:
+    """The Snapshot at each of the person's turns in the deal `code`, played as the tests play
+    it: easy computer seats (the test settings), the person taking the first hint or passing."""
+    service = Service()
+    snap = _call(service, type="from_code", code=code, level="easy")
+    turns = []
+    while not snap["view"]["over"]:
+        you = snap["you"]
+        if you is None:
+            snap = _call(service, type="bot_turn", level="easy")
+            continue
+        turns.append(snap)
+        if you["hints"]:
+            snap = _call(service, type="play", cards=you["hints"][0])
+        else:
+            snap = _call(service, type="pass")
+    return turns
+
+
+def find_deal(wanted: Callable[[list[Any]], bool], preset: str = "standard") -> str:
+    """The code of the first deal (from a fixed range) whose turns of the person, played as
+    the tests play them, are `wanted`."""
+    for seed in range(1000, 3000):
+        code = Game.deal(seed, preset).deal_code
+        assert code is not None
+        if wanted(person_turns(code)):
+            return code
+    raise AssertionError("no deal in range has the position wanted")
+
+
+def game_on_the_table(page: Any) -> Game:
+    return Game.from_dict(read_save(page)["game"])
+
+
+def classes(page: Any, selector: str) -> list[str]:
+    return (page.get_attribute(selector, "class") or "").split()
+
+
+def nothing_beats(snap: Any) -> bool:
+    you = snap["you"]
+    return not you["lead"] and not you["hints"] and you["can_pass"]
+
+
+def must_beat(snap: Any) -> bool:
+    return not snap["you"]["lead"] and not snap["you"]["can_pass"]
+
+
+# --- the status line and the buttons --------------------------------------------------------------
+
+
+def test_the_status_line_says_what_the_buttons_say(table: Any) -> None:
+    page = table.page
+    page.context.add_init_script(RECORD_STATUS_SCRIPT)
+    seen: set[str] = set()
+    code = find_deal(lambda turns: any(map(nothing_beats, turns)) and any(map(must_beat, turns)))
+    open_page(page, f"{table.site.url}#deal={code}")
+    for _ in range(80):
+        wait_my_turn_or_over(page)
+        if is_over(page):
+            break
+        game = game_on_the_table(page)
+        line = status(page)
+        hint_on = page.is_enabled("[data-action=hint]")
+        pass_on = page.is_enabled("[data-action=pass]")
+        if game.standing is None:
+            assert line.startswith("Your lead"), line
+            assert "primary" in classes(page, "[data-action=play]")
+        elif not pass_on:  # must beat: the line may not offer a pass
+            seen.add("must beat")
+            assert "or pass" not in line and "you must" in line, line
+            assert hint_on
+        elif not hint_on:  # nothing beats: the line says so, and Pass is the main button
+            seen.add("nothing beats")
+            assert line.startswith("Nothing beats the "), line
+            assert "primary" in classes(page, "[data-action=pass]")
+            assert "primary" not in classes(page, "[data-action=play]")
+        take_turn(page)
+    assert seen == {"must beat", "nothing beats"}, seen
+    # The prompt is on the table with the turn: never "Your turn" while the engine is up.
+    statuses = page.evaluate("window.__statuses")
+    assert statuses, "the status line never changed"
+    assert ["ready", "Your turn"] not in statuses
+
+
+def test_club_first_lead_the_line_and_the_pass_reason_agree_on_spade3(table: Any) -> None:
+    page = table.page
+    seed = next(s for s in range(1000, 1200) if Game.deal(s, "club").to_move == 0)
+    open_page(page, f"{table.site.url}?turn-seconds=300#deal={Game.deal(seed, 'club').deal_code}")
+    wait_my_turn_or_over(page)
+    assert "3S" in hand(page)
+    assert status(page) == "Your lead: the first play must include ♠3."
+    reason = (page.text_content("[data-pass-reason]") or "").strip()
+    assert reason and "any combination" not in reason, reason
+
+
+def test_pass_by_itself_when_nothing_beats_is_a_setting_off_by_default(table: Any) -> None:
+    page = table.page
+    code = find_deal(lambda turns: any(map(nothing_beats, turns)))
+    open_page(page, f"{table.site.url}#deal={code}")
+    choose(page, "autoPass", "on")
+    assert read_settings(page)["autoPass"] == "on"
+
+    def my_actions() -> list[Any]:
+        return [a for a in read_save(page)["view"]["history"] if a["seat"] == 0]
+
+    # Play by Hint only, never Pass: a turn where nothing beats must pass by itself.
+    for _ in range(80):
+        wait_my_turn_or_over(page)
+        if is_over(page):
+            break
+        if page.is_enabled("[data-action=hint]"):
+            take_turn(page)
+            continue
+        # (read with the save's turn: the pass may have come by itself since the look above)
+        saved = read_save(page)["view"]
+        if saved["to_move"] != 0:
+            continue
+        done = sum(1 for a in saved["history"] if a["seat"] == 0)
+        page.wait_for_function(
+            """n => JSON.parse(localStorage.getItem('paodekuai.save')).view.history
+                     .filter(e => e.seat === 0).length > n""",
+            arg=done,
+            timeout=10_000,  # nobody taps
+        )
+    passes = [a for a in my_actions() if a["cards"] is None]
+    assert passes, "no turn where nothing beats came"
+    page.reload()
+    open_page(page, table.site.url)
+    assert read_settings(page)["autoPass"] == "on"
+
+
+# --- new hand: auto-play ends, and mid-hand it asks first -----------------------------------------
+
+
+def test_a_new_hand_ends_club_auto_play(table: Any) -> None:
+    page = table.page
+    # Test hook (README): every turn of the person gets 3 seconds instead of 20/15.
+    open_page(page, table.site.url + "?turn-seconds=3")
+    deal_with_preset(page, "club")
+    page.wait_for_selector("[data-auto]:not([hidden])", timeout=90_000)
+    # Auto-play plays the hand out.
+    page.wait_for_selector("[data-result]:not([hidden])", timeout=120_000)
+    page.click("[data-result] [data-action=new]")  # the hand is over: no question asked
+    page.wait_for_selector("[data-result]", state="hidden")
+    assert page.is_hidden("[data-auto]")
+    wait_my_turn_or_over(page)
+    assert page.is_visible("[data-timer]")
+    assert "locked" not in classes(page, "[data-hand]")
+
+
+def test_a_tap_on_a_card_ends_auto_play(table: Any) -> None:
+    page = table.page
+    open_page(page, table.site.url + "?turn-seconds=3")
+    deal_with_preset(page, "club")
+    page.wait_for_selector("[data-auto]:not([hidden])", timeout=90_000)
+    # A real tap: Playwright would wait for the locked hand (aria-disabled) to unlock first.
+    page.click("[data-hand] [data-card] >> nth=0", force=True)
+    page.wait_for_selector("[data-auto]", state="hidden", timeout=5_000)
+
+
+def test_new_hand_mid_hand_asks_first_and_counts_the_hand_abandoned(table: Any) -> None:
+    page = table.page
+    open_page(page, table.site.url)
+    wait_my_turn_or_over(page)
+    code = page.text_content("[data-deal-code]")
+    dialog = "[data-confirm=new-hand]"
+    page.click(".bar [data-action=new]")
+    page.wait_for_selector(dialog, state="visible")
+    assert "abandon" in (page.text_content(dialog) or "").lower()
+    page.click(f"{dialog} [data-action=cancel]")
+    page.wait_for_selector(dialog, state="hidden")
+    assert page.text_content("[data-deal-code]") == code  # nothing changed
+    page.wait_for_timeout(300)
+    assert page.text_content("[data-deal-code]") == code
+
+    new_hand(page)  # asks, and this time the answer is yes
+    page.wait_for_function(
+        "code => document.querySelector('[data-deal-code]').textContent !== code", arg=code
+    )
+    menu_click(page, "stats")
+    page.wait_for_selector("[data-stats]:not([hidden])")
+    cell = '[data-stats-row="all:all"] [data-stat="abandoned"]'
+    assert page.text_content(cell) == "1"
+    assert page.text_content('[data-stats-row="level:easy"] [data-stat="abandoned"]') == "1"
+    assert page.text_content('[data-stats-row="all:all"] [data-stat="hands"]') == "0"
+    headings = page.eval_on_selector_all("[data-stats-table] thead th", HEADINGS)
+    assert "Abandoned" in headings
+    page.click("[data-action=stats-close]")
+    menu_click(page, "language")
+    menu_click(page, "stats")
+    headings = page.eval_on_selector_all("[data-stats-table] thead th", HEADINGS)
+    assert "弃局" in headings
+
+
+# --- greyed cards and the last card rule ----------------------------------------------------------
+
+
+def test_greyed_cards_are_those_in_no_legal_play_and_the_last_card_rule_is_marked_apart(
+    table: Any,
+) -> None:
+    page = table.page
+
+    def first_bound_turn_misled_by_old_greying(turns: list[Any]) -> bool:
+        # At the person's first turn with the next seat (1) on one card, greying the cards the
+        # last card rule bars as singles would grey cards of a legal play (the old greying).
+        bound = next((snap for snap in turns if snap["view"]["counts"][1] == 1), None)
+        if bound is None:
+            return False
+        game = Game.from_dict(bound["game"])
+        return bool(set(game.barred_singles()) - set(game.unplayable()))
+
+    code = find_deal(first_bound_turn_misled_by_old_greying)
+    open_page(page, f"{table.site.url}#deal={code}")
+    for _ in range(80):
+        wait_my_turn_or_over(page)
+        assert not is_over(page), "the position of the deal never came"
+        if page.text_content('[data-seat="1"] [data-count]') == "1":
+            break
+        take_turn(page)
+    game = game_on_the_table(page)
+    plays = game.legal_plays()
+    in_a_play = {card[:-1] for play in plays for card in play}  # cards of a rank are alike
+    greyed = page.eval_on_selector_all(
+        "[data-hand] [data-card].greyed", "els => els.map(e => e.dataset.card)"
+    )
+    assert greyed == [c for c in game.hand(0) if c[:-1] not in in_a_play]
+    marked = page.eval_on_selector_all(
+        "[data-hand] [data-card][data-single-barred]", "els => els.map(e => e.dataset.card)"
+    )
+    singles_matter = game.standing is None or game.standing.kind.value == "single"
+    expected = [c for c in game.barred_singles() if c not in greyed] if singles_matter else []
+    assert marked == expected
+    for card in marked:
+        label = page.get_attribute(f'[data-hand] [data-card="{card}"]', "aria-label") or ""
+        assert "not as a single" in label
+    if marked:
+        assert "Next player has one card: a single must be" in status(page)
+
+
+# --- P and X say why ------------------------------------------------------------------------------
+
+
+def test_play_and_pass_keys_say_why_when_they_cannot_act(table: Any) -> None:
+    page = table.page
+    seed = next(s for s in range(1000, 1200) if Game.deal(s).to_move == 0)
+    open_page(page, f"{table.site.url}#deal={Game.deal(seed).deal_code}")
+    wait_my_turn_or_over(page)
+    assert status(page) == "Your lead: select cards to play."
+    page.keyboard.press("x")
+    assert status(page) == "You lead this trick: you cannot pass."
+    assert page.get_attribute("[data-status]", "data-tone") == "bad"
+    page.keyboard.press("p")
+    assert status(page) == "Select the cards to play first."
+    assert moves(page) == 0
+
+
+# --- Chinese --------------------------------------------------------------------------------------
+
+
+def test_chinese_says_bu_chu_for_a_pass_everywhere(open_table: Any) -> None:
+    browsing = open_table(locale="zh-CN")
+    page = browsing.page
+    code = find_deal(lambda turns: any(map(must_beat, turns)))
+    open_page(page, f"{browsing.site.url}#deal={code}")
+    for _ in range(80):
+        wait_my_turn_or_over(page)
+        if page.is_disabled("[data-action=pass]") and read_save(page)["view"]["standing"]:
+            break
+        take_turn(page)
+    assert page.text_content("[data-action=pass]") == "不出"
+    assert status(page).startswith("有牌必压"), status(page)
+    words = page.evaluate("document.body.innerText")
+    assert "不要" not in words
+
+
+# --- How to play ----------------------------------------------------------------------------------
+
+
+def reads_as(preset: str, cards: list[str]) -> str | None:
+    """The kind the engine reads `cards` as, led from a hand that holds them and one card more."""
+    deck = codes_of(get_rules(preset).deck_mask)
+    ranks = {card[:-1] for card in cards}
+    # (no ♠3 in the hands: a first play would then have to include it)
+    rest = [card for card in deck if card not in cards and card[:-1] not in ranks and card != "3S"]
+    game = Game.from_hands([[*cards, rest[0]], [rest[1]], [rest[2]]], leader=0, rules=preset)
+    judgement = game.judge(cards)
+    return judgement.combo.kind.value if judgement.legal and judgement.combo else None
+
+
+def test_how_to_play_draws_each_kind_with_the_tables_cards(table: Any) -> None:
+    page = table.page
+    open_page(page, table.site.url)
+    for preset in ("standard", "classic16", "compact15", "club"):
+        choose(page, "preset", preset)
+        menu_click(page, "help")
+        page.wait_for_selector("[data-panel=help][open]")
+        items = page.eval_on_selector_all(
+            "[data-help-section=kinds] li[data-kind]",
+            """els => els.map(e => ({
+                kind: e.dataset.kind,
+                cards: [...e.querySelectorAll('[data-example-card]')]
+                    .map(c => c.dataset.exampleCard),
+                drawn: [...e.querySelectorAll('.card.small .face .rank')].length,
+            }))""",
+        )
+        kinds = {kind.value for kind in get_rules(preset).kinds}
+        assert {item["kind"] for item in items} == kinds, preset
+        for item in items:
+            assert item["drawn"] == len(item["cards"]) > 0, item
+            assert reads_as(preset, item["cards"]) == item["kind"], (preset, item)
+        close_panel(page)
