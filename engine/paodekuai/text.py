@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from .cards import RANKS, pretty, pretty_zh
 from .combos import Combo
+from .protocol import ComboJson, Message
 from .rules import Kind, Rules
 
 
@@ -26,8 +27,18 @@ class Text(NamedTuple):
     en: str
     zh: str
 
-    def to_json(self) -> dict[str, str]:
+    def to_json(self) -> Message:
         return {"en": self.en, "zh": self.zh}
+
+
+def combo_json(combo: Combo) -> ComboJson:
+    """A reading as JSON, with its name in both languages."""
+    return {
+        "kind": combo.kind.value,
+        "k": combo.k,
+        "key": RANKS[combo.key],
+        "text": combo_text(combo).to_json(),
+    }
 
 
 _PLURAL = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
@@ -166,6 +177,12 @@ def refusal_text(code: str, ctx: Context) -> Text:
         shape = shape_text(ctx.standing)
         what = reading or Text("these cards", "这些牌")
         assert standing is not None
+        if ctx.standing.kind is Kind.BOMB:
+            # Against a bomb only a higher bomb will do ("a higher bomb, or a bomb" is wrong).
+            return Text(
+                f"{_cap(what.en)} cannot follow the {standing.en}: only {shape.en} beats it.",
+                f"{what.zh}不能接{standing.zh}：只有{shape.zh}才能压过。",
+            )
         return Text(
             f"{_cap(what.en)} cannot follow the {standing.en}: play {shape.en}, or a bomb.",
             f"{what.zh}不能接{standing.zh}：要出{shape.zh}，或者炸弹。",

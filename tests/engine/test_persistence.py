@@ -63,7 +63,7 @@ def saved() -> dict[str, Any]:
     [
         (lambda d: "not a dict", "JSON object"),
         (lambda d: _tamper(d, format="chess"), "not a saved game"),
-        (lambda d: _tamper(d, version=2), "version 2"),
+        (lambda d: _tamper(d, version=3), "version 3"),
         (lambda d: _tamper(d, version=None), "version None"),
         (lambda d: _tamper(d, rules="poker"), "unknown rules"),
         (lambda d: _tamper(d, hands="3S"), "three hands"),

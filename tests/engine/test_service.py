@@ -50,9 +50,9 @@ def _new(service: Service, seed: int = 7, preset: str = "standard") -> dict[str,
 def test_new_game_snapshot_shape() -> None:
     service = Service()
     snap = _new(service)
-    assert set(snap) == {"game", "deal_code", "view", "you", "event"}
+    assert set(snap) == {"game", "deal_code", "level", "view", "you", "event"}
     assert snap["deal_code"] == Game.deal(7).deal_code
-    assert Game.from_dict(snap["game"]) == Game.deal(7)
+    assert Game.from_dict(snap["game"]) == Game.deal(7, level="easy")
     view = snap["view"]
     assert view["seat"] == 0 and len(view["hand"]) == 16
     if view["to_move"] == 0:
