@@ -78,7 +78,11 @@ def play_hand(
         seat = game.to_move
         agent = agents[seat]
         start = time.perf_counter()
-        cards = agent.act(game) if isinstance(agent, RandomAgent) else agent.choose(game.view(seat))
+        cards = (
+            agent.act(game)
+            if isinstance(agent, RandomAgent)
+            else agent.choose(game.observation(seat))
+        )
         times.setdefault(levels[seat], []).append(time.perf_counter() - start)
         if cards is None:
             game.pass_turn()

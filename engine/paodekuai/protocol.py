@@ -14,10 +14,11 @@ Traceback (most recent call last):
 paodekuai.protocol.ShapeError: field 'cards' must be a list, not str
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations`` here: on Python 3.11 a TypedDict
+# with string annotations cannot see NotRequired, and every field turns required.
 import types
 import typing
+from collections.abc import Callable
 from functools import cache
 from typing import Any, Literal, NotRequired, TypedDict, TypeVar, Union, cast
 
@@ -426,67 +427,125 @@ def conform(value: object, shape: type[T]) -> T:
     Types are strict, as JSON carries them: ``true`` is not an integer and
     ``2.0`` is not a seat. Fields a shape does not name are ignored.
     """
-    _check(value, shape, "")
+    try:
+        _checker(cast(Any, shape))(value)
+    except _Mismatch as exc:
+        where = "".join(exc.path).lstrip(".")
+        what = f"field {where!r}" if where else "the value"
+        raise ShapeError(f"{what} {exc.problem}") from None
     return cast(T, value)
 
 
-def _check(value: object, shape: Any, where: str) -> None:
-    origin = typing.get_origin(shape)
-    if shape is object or shape is Any:
-        return
-    if origin is Literal:
-        allowed = typing.get_args(shape)
-        if not any(type(value) is type(a) and value == a for a in allowed):
-            choices = ", ".join(repr(a) for a in allowed)
-            raise ShapeError(f"{_name(where)} must be one of {choices}, not {value!r}")
-        return
-    if origin is Union or origin is types.UnionType:
-        for option in typing.get_args(shape):
-            try:
-                _check(value, option, where)
-            except ShapeError:
-                continue
-            return
-        raise ShapeError(f"{_name(where)} has the wrong type ({type(value).__name__})")
-    if shape is type(None):
-        if value is not None:
-            raise ShapeError(f"{_name(where)} must be null, not {type(value).__name__}")
-        return
-    if origin is list:
-        if not isinstance(value, list):
-            raise ShapeError(f"{_name(where)} must be a list, not {type(value).__name__}")
-        (item,) = typing.get_args(shape)
-        for i, element in enumerate(value):
-            _check(element, item, f"{where}[{i}]")
-        return
-    if typing.is_typeddict(shape):
-        if not isinstance(value, dict):
-            raise ShapeError(f"{_name(where)} must be an object, not {type(value).__name__}")
-        required, hints = _fields(shape)
-        for key, hint in hints.items():
-            if key not in value:
-                if key in required:
-                    raise ShapeError(f"field {where + '.' if where else ''}{key!r} is missing")
-                continue
-            _check(value[key], hint, f"{where}.{key}" if where else key)
-        return
-    if shape in (int, float, str, bool):
-        ok = type(value) is shape or (shape is float and type(value) is int)
-        if not ok:
-            raise ShapeError(
-                f"{_name(where)} must be {'an' if shape is int else 'a'} {shape.__name__}, "
-                f"not {type(value).__name__}"
-            )
-        return
-    raise TypeError(f"the protocol has no check for {shape!r}")  # a shape this module lacks
+class _Mismatch(Exception):
+    """Raised inside a check; ``path`` grows as it leaves nested values."""
+
+    def __init__(self, problem: str, path: list[str] | None = None) -> None:
+        super().__init__(problem)
+        self.problem = problem
+        self.path = path or []
+
+
+_Check = Callable[[object], None]
 
 
 @cache
-def _fields(shape: Any) -> tuple[frozenset[str], dict[str, Any]]:
-    hints = typing.get_type_hints(shape)
-    # NotRequired fields are optional; get_type_hints strips the marker.
-    return frozenset(shape.__required_keys__), hints
+def _checker(shape: Any) -> _Check:
+    """A check for one shape, built once (requests and views are checked often)."""
+    origin = typing.get_origin(shape)
+    args = typing.get_args(shape)
+    if shape is object or shape is Any:
+        return _accept
+    if origin is Literal:
+        return _literal(args)
+    if origin is Union or origin is types.UnionType:
+        return _union([_checker(a) for a in args], type(None) in args)
+    if shape is type(None):
+        return _none
+    if origin is list:
+        return _list(_checker(args[0]))
+    if typing.is_typeddict(shape):
+        hints = typing.get_type_hints(shape)  # NotRequired is stripped; the keys say it
+        required = shape.__required_keys__
+        return _object([(key, key in required, _checker(hint)) for key, hint in hints.items()])
+    if shape in (int, float, str, bool):
+        return _scalar(shape)
+    raise TypeError(f"the protocol has no check for {shape!r}")  # a shape this module lacks
 
 
-def _name(where: str) -> str:
-    return f"field {where!r}" if where else "the value"
+def _accept(value: object) -> None:
+    return None
+
+
+def _none(value: object) -> None:
+    if value is not None:
+        raise _Mismatch(f"must be null, not {type(value).__name__}")
+
+
+def _scalar(kind: type) -> _Check:
+    exact = {kind, int} if kind is float else {kind}  # JSON writes 2.0 as 2
+
+    def check(value: object) -> None:
+        if type(value) not in exact:
+            raise _Mismatch(f"must be of type {kind.__name__}, not {type(value).__name__}")
+
+    return check
+
+
+def _literal(allowed: tuple[object, ...]) -> _Check:
+    def check(value: object) -> None:
+        if not any(type(value) is type(a) and value == a for a in allowed):
+            choices = ", ".join(repr(a) for a in allowed)
+            raise _Mismatch(f"must be one of {choices}, not {value!r}")
+
+    return check
+
+
+def _union(options: list[_Check], nullable: bool) -> _Check:
+    def check(value: object) -> None:
+        if value is None and nullable:
+            return
+        problems = []
+        for option in options:
+            try:
+                option(value)
+            except _Mismatch as exc:
+                problems.append(exc)
+                continue
+            return
+        deepest = max(problems, key=lambda p: len(p.path))
+        if deepest.path:
+            raise deepest
+        raise _Mismatch(f"has the wrong type ({type(value).__name__})")
+
+    return check
+
+
+def _list(item: _Check) -> _Check:
+    def check(value: object) -> None:
+        if type(value) is not list:
+            raise _Mismatch(f"must be a list, not {type(value).__name__}")
+        for i, element in enumerate(value):
+            try:
+                item(element)
+            except _Mismatch as exc:
+                exc.path.insert(0, f"[{i}]")
+                raise
+
+    return check
+
+
+def _object(fields: list[tuple[str, bool, _Check]]) -> _Check:
+    def check(value: object) -> None:
+        if not isinstance(value, dict):
+            raise _Mismatch(f"must be an object, not {type(value).__name__}")
+        for key, required, field_check in fields:
+            if key in value:
+                try:
+                    field_check(value[key])
+                except _Mismatch as exc:
+                    exc.path.insert(0, f".{key}")
+                    raise
+            elif required:
+                raise _Mismatch("is missing", [f".{key}"])
+
+    return check

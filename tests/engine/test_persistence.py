@@ -55,7 +55,28 @@ def _tamper(data: dict[str, Any], **changes: Any) -> dict[str, Any]:
 
 @pytest.fixture
 def saved() -> dict[str, Any]:
-    return _played(8, "standard", 12).to_dict()
+    g = _played(8, "standard", 12)
+    g.level = "medium"
+    assert g.leader == 1  # so ``true`` would equal it under a loose check
+    return dict(g.to_dict())
+
+
+def test_the_level_is_kept_with_the_game() -> None:
+    g = Game.deal(5, "club", level="hard")
+    g.play(g.legal_plays()[0])
+    back = Game.from_dict(json.loads(json.dumps(g.to_dict())))
+    assert back.level == "hard" and back == g
+    assert Game.from_dict(Game.deal(5).to_dict()).level is None
+
+
+def test_a_version_1_save_still_loads_without_a_level() -> None:
+    g = _played(8, "classic16", 30)
+    old = {k: v for k, v in g.to_dict().items() if k not in ("deal_code", "level")}
+    old["version"] = 1
+    back = Game.from_dict(old)
+    assert back.level is None
+    assert back.view(0) == g.view(0)
+    assert back.to_dict()["version"] == 2
 
 
 @pytest.mark.parametrize(
@@ -77,6 +98,21 @@ def saved() -> dict[str, Any]:
         (lambda d: _tamper(d, actions=[*d["actions"], 7]), "list of card codes or null"),
         (lambda d: _tamper(d, to_move=(d["to_move"] + 1) % 3), "does not add up"),
         (lambda d: _tamper(d, counts=[16, 16, 16]), "does not add up"),
+        # Types as JSON carries them: true is no number, 2.0 no seat or count.
+        (lambda d: _tamper(d, leader=bool(d["leader"])), "leader"),
+        (lambda d: _tamper(d, leader=float(d["leader"])), "leader"),
+        (lambda d: _tamper(d, version=True), "version True"),
+        (lambda d: _tamper(d, version=2.0), "version 2.0"),
+        (lambda d: _tamper(d, to_move=float(d["to_move"])), "does not add up"),
+        (lambda d: _tamper(d, counts=[float(c) for c in d["counts"]]), "does not add up"),
+        (lambda d: _tamper(d, seed=float(d["seed"])), "seed"),
+        # The same seed deals the same cards in standard and classic16: the deal
+        # code ties the rules to the seed.
+        (lambda d: _tamper(d, rules="classic16"), "rules or the seed were changed"),
+        (lambda d: _tamper(d, deal_code="A0000013"), "deal code"),
+        (lambda d: {k: v for k, v in d.items() if k != "deal_code"}, "deal_code"),
+        (lambda d: _tamper(d, level="expert"), "level"),
+        (lambda d: {k: v for k, v in d.items() if k != "level"}, "level"),
     ],
 )
 def test_tampered_saves_are_refused_with_a_message(
