@@ -140,7 +140,7 @@ def _swapped_seedless() -> dict[str, Any]:
         ({"type": "load", "game": _changed(seed=8), "level": "easy"}, "bad_save"),
         ({"type": "load", "game": _changed(level="grandmaster"), "level": "easy"}, "bad_save"),
         ({"type": "load", "game": _swapped_seedless(), "level": "easy"}, "bad_save"),
-        ({"type": "load", "game": _changed(seed=None, deal_code=None), "level": "easy"}, "bad_save"),
+        ({"type": "load", "game": _changed(seed=None, deal_code=None)}, "bad_save"),
         ({"type": "load", "game": _saved(), "level": 2}, "bad_request"),
         ({"type": "replay", "game": _swapped_seedless()}, "bad_save"),
         ({"type": "review", "game": _saved(), "step": 1.0}, "bad_request"),
