@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 import pytest
 
 from paodekuai import RULES, Game
+from paodekuai import review as review_module
 from paodekuai import service as service_module
 from paodekuai.ai import Bot
 from paodekuai.cards import card_id
@@ -293,3 +294,54 @@ def test_hello_sends_each_presets_summary_and_the_ranks() -> None:
     result = ok(Service(), type="hello")
     assert result["presets"] == [r.summary() for r in RULES.values()]
     assert result["ranks"] == ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"]
+
+
+# --- the coach: expected points lost, and the verdict they earn ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("loss", "verdict"),
+    [
+        (0.0, "best"),
+        (0.004, "best"),  # rounds to 0.00: the same play, as far as the search can tell
+        (0.5, "good"),
+        (0.99, "good"),
+        (1.0, "inaccuracy"),
+        (2.99, "inaccuracy"),
+        (3.0, "mistake"),
+        (12.5, "mistake"),
+    ],
+)
+def test_the_points_lost_decide_the_verdict(
+    monkeypatch: pytest.MonkeyPatch, loss: float, verdict: str
+) -> None:
+    data = _finished_game()
+    # A decision of seat 0 that had a choice, and was a play.
+    g = Game.deal(data["seed"], data["rules"])
+    step = 0
+    for i, action in enumerate(data["actions"], start=1):
+        choices = len(g.legal_moves()) + g.can_pass()
+        if g.to_move == 0 and choices > 1 and action is not None:
+            step = i
+            break
+        g.pass_turn() if action is None else g.play(action)
+    assert step
+    played = data["actions"][step - 1]
+
+    class Fixed:
+        """Hard's search, replaced: the best play is worth 5, the played one 5 - loss."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            pass
+
+        def evaluate(self, view: Any, played: Any = ()) -> list[tuple[Any, float]]:
+            (mine,) = played
+            return [(None, 5.0), (mine, 5.0 - loss)]  # passing was best
+
+    monkeypatch.setattr(review_module, "Bot", Fixed)
+    review = ok(Service(), type="review", game=data, step=step)
+    assert review["verdict"] == verdict
+    assert review["loss"] == round(loss, 2)
+    assert review["played"] == played and not review["forced"]
+    if verdict != "best":
+        assert f"{loss:.1f}" in review["text"]["en"] and f"{loss:.1f}" in review["text"]["zh"]
