@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "web"))
 
 import build  # noqa: E402
-import web_table  # type: ignore[import-not-found]  # noqa: E402
+import web_table  # noqa: E402
 
 SIZES = ("390x844", "844x390", "360x640", "1366x768")
 STATES = ("deal", "mid", "beat", "over", "settings", "help", "replay", "stats")

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, cast
+from typing import Final, NamedTuple, cast
 
 from .cards import CODES, RANK_COUNT, RANKS, card_id, codes_of, mask_of, rank_counts, rank_of_code
 from .combos import Combo, Move, beats, forced_single, legal_moves, pack, readings
@@ -42,9 +42,8 @@ VIEW_FORMAT: Final = 1
 PublicAction = tuple[int, int | None, Move | None]
 
 
-@dataclass(frozen=True, slots=True)
-class PastAction:
-    """One action of the hand as the seat saw it."""
+class PastAction(NamedTuple):
+    """One action of the hand as the seat saw it (a named tuple: views make many)."""
 
     seat: int
     #: Packed rank counts played, or None for a pass.
@@ -227,6 +226,7 @@ def observe(
     history: list[PastAction] = []
     played_mask = 0
     trick_start = 0
+    sizes = pos.sizes
     for index, (s, cards, move) in enumerate(actions):
         if pos.winner is not None:
             raise InvalidView(f"action {index + 1} comes after the hand is over")
@@ -235,21 +235,13 @@ def observe(
                 f"action {index + 1} is seat {s}'s, but seat {pos.to_move} was to move"
             )
         facing = pos.standing
-        history.append(
-            PastAction(
-                seat=s,
-                packed=None if move is None else move.packed,
-                move=move,
-                facing=facing,
-                sizes=(pos.sizes[0], pos.sizes[1], pos.sizes[2]),
-                facing_seat=s if facing is None else pos.standing_seat,
-                cards=cards,
-                trick_start=trick_start,
-            )
-        )
+        facing_seat = s if facing is None else pos.standing_seat
+        before = (sizes[0], sizes[1], sizes[2])
         if cards is None or move is None:
             if facing is None:
                 raise InvalidView(f"action {index + 1} passes with nothing to beat")
+            pass_ = PastAction(s, None, None, facing, before, facing_seat, None, trick_start)
+            history.append(pass_)
             pos.pass_turn()
             if pos.standing is None:  # the pass ended the trick
                 trick_start = index + 1
@@ -258,6 +250,9 @@ def observe(
             raise InvalidView(f"action {index + 1} plays a card already seen")
         if facing is not None and not beats(move, facing):
             raise InvalidView(f"action {index + 1} does not beat the play it follows")
+        history.append(
+            PastAction(s, move.packed, move, facing, before, facing_seat, cards, trick_start)
+        )
         played_mask |= cards
         pos.play(move)
     own = rank_counts(hand_mask)

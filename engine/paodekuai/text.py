@@ -13,6 +13,7 @@ played). Messages speak to the person at the table ("you").
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import NamedTuple
 
 from .cards import RANKS, pretty, pretty_zh
@@ -49,8 +50,9 @@ def _plural(rank: int) -> str:
     return _PLURAL.get(name, name + "s")
 
 
+@cache
 def combo_text(combo: Combo) -> Text:
-    """The name of a reading, e.g. "pair of 8s" / "对8"."""
+    """The name of a reading, e.g. "pair of 8s" / "对8" (cached: views name every play)."""
     kind, k, key = combo.kind, combo.k, combo.key
     r = RANKS[key]
     span_lo = RANKS[key - k + 1] if kind in _SPANNED else r

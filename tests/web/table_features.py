@@ -77,7 +77,7 @@ def signed(n: int) -> str:
 
 def engine_settlement(saved: Any) -> dict[str, Any]:
     """The settlement of the saved hand, recomputed by replaying it in CPython."""
-    settlement: dict[str, Any] = Game.from_dict(saved["game"]).settlement()
+    settlement: dict[str, Any] = dict(Game.from_dict(saved["game"]).settlement())
     return settlement
 
 

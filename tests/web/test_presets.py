@@ -75,6 +75,7 @@ def compact15_deal_held_by(seat: int) -> str:
     for seed in range(100_000, 100_200):
         game = Game.deal(seed, "compact15")
         face_up = game.view(0)["face_up"]
+        assert face_up is not None
         if face_up["seat"] == seat:
             assert game.deal_code is not None
             return game.deal_code
