@@ -8,27 +8,13 @@ import random
 from typing import Any
 
 import pytest
-from conftest import position
+from conftest import position, random_game, random_step
 
 from paodekuai import RULES, Game, IllegalPlay, InvalidView, Observation
 from paodekuai.ai import Bot
 from paodekuai.cards import codes_of
 
 PRESETS = sorted(RULES)
-
-
-def _random_game(seed: int, rules: str, steps: int = 1000) -> Game:
-    rng = random.Random(seed)
-    g = Game.deal(seed, rules)
-    for _ in range(steps):
-        if g.over:
-            break
-        plays = g.legal_plays()
-        if g.can_pass() and (not plays or rng.random() < 0.3):
-            g.pass_turn()
-        else:
-            g.play(rng.choice(plays))
-    return g
 
 
 def _tricks_by_hand(history: list[Any]) -> list[int]:
@@ -62,11 +48,7 @@ def test_the_view_is_the_observation_as_json_and_reads_back(rules: str) -> None:
                 assert (obs.standing is None) == (g.standing is None)
             if g.over:
                 break
-            plays = g.legal_plays()
-            if g.can_pass() and (not plays or rng.random() < 0.3):
-                g.pass_turn()
-            else:
-                g.play(rng.choice(plays))
+            random_step(g, rng)
         assert g.observation(1).settlement is not None
         assert g.view(2)["settlement"] == g.settlement()
 
@@ -74,7 +56,7 @@ def test_the_view_is_the_observation_as_json_and_reads_back(rules: str) -> None:
 @pytest.mark.parametrize("rules", PRESETS)
 def test_trick_starts_follow_the_two_passes_rule(rules: str) -> None:
     for seed in range(30):
-        g = _random_game(seed, rules, steps=rng_steps(seed))
+        g = random_game(seed, rules, steps=rng_steps(seed))
         view = g.view(0)
         expected = _tricks_by_hand(view["history"])
         assert [e["trick_start"] for e in view["history"]] == expected
@@ -98,7 +80,7 @@ def test_two_games_that_look_the_same_from_a_seat_give_it_the_same_observation()
     checked = 0
     for seed in range(40):
         rules = ("classic16", "compact15")[seed % 2]  # no must-beat: passes stay legal
-        g = _random_game(seed, rules, steps=4 + seed % 9)
+        g = random_game(seed, rules, steps=4 + seed % 9)
         if g.over or g.to_move != 0:
             continue
         rng = random.Random(seed)
@@ -136,7 +118,7 @@ def test_two_games_that_look_the_same_from_a_seat_give_it_the_same_observation()
 
 
 def test_bots_take_the_observation_or_its_json_alike() -> None:
-    g = _random_game(21, "standard", steps=9)
+    g = random_game(21, "standard", steps=9)
     seat = g.to_move
     for level in ("easy", "medium", "hard"):
         by_obs = Bot(level, seed=3, worlds=3).choose(g.observation(seat))

@@ -4,33 +4,18 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 from typing import Any
 
 import pytest
-from conftest import position
+from conftest import position, random_game
 
 from paodekuai import Game, InvalidGame
-
-
-def _played(seed: int, rules: str, steps: int) -> Game:
-    rng = random.Random(seed)
-    g = Game.deal(seed, rules)
-    for _ in range(steps):
-        if g.over:
-            break
-        plays = g.legal_plays()
-        if g.can_pass() and (not plays or rng.random() < 0.3):
-            g.pass_turn()
-        else:
-            g.play(rng.choice(plays))
-    return g
 
 
 @pytest.mark.parametrize("rules", ["standard", "classic16", "compact15", "club"])
 def test_round_trip_mid_hand_and_finished(rules: str) -> None:
     for steps in (0, 7, 25, 500):
-        g = _played(3, rules, steps)
+        g = random_game(3, rules, steps)
         data = json.loads(json.dumps(g.to_dict()))
         back = Game.from_dict(data)
         assert back == g
@@ -55,7 +40,7 @@ def _tamper(data: dict[str, Any], **changes: Any) -> dict[str, Any]:
 
 @pytest.fixture
 def saved() -> dict[str, Any]:
-    g = _played(8, "standard", 12)
+    g = random_game(8, "standard", 12)
     g.level = "medium"
     assert g.leader == 1  # so ``true`` would equal it under a loose check
     return dict(g.to_dict())
@@ -70,7 +55,7 @@ def test_the_level_is_kept_with_the_game() -> None:
 
 
 def test_a_version_1_save_still_loads_without_a_level() -> None:
-    g = _played(8, "classic16", 30)
+    g = random_game(8, "classic16", 30)
     old = {k: v for k, v in g.to_dict().items() if k not in ("deal_code", "level")}
     old["version"] = 1
     back = Game.from_dict(old)
@@ -146,7 +131,7 @@ def test_swapped_hands_of_a_dealt_game_are_refused() -> None:
 
 
 def test_views_hide_other_hands() -> None:
-    g = _played(4, "standard", 10)
+    g = random_game(4, "standard", 10)
     for seat in range(3):
         text = json.dumps(g.view(seat))
         for other in range(3):
