@@ -233,9 +233,9 @@ class Game:
         return deal_codes.encode(self.rules.name, self.seed)
 
     @property
-    def actions(self) -> tuple[Action, ...]:
-        """Every action so far, in order (a pass has ``cards`` None)."""
-        return tuple(self._history)
+    def history(self) -> list[tuple[int, list[str] | None]]:
+        """Every action so far, in order: (seat, cards), or (seat, None) for a pass."""
+        return [(a.seat, None if a.cards is None else codes_of(a.cards)) for a in self._history]
 
     @property
     def standing(self) -> Combo | None:

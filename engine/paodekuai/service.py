@@ -259,7 +259,7 @@ def _bot_turn(service: Service, request: BotTurnRequest) -> Snapshot:
     # Seeded per deal and step, so a replayed deal meets the same opponents.
     bot = Bot(
         level,
-        seed=(game.seed or 0) * 1009 + len(game.actions) * 3 + seat,
+        seed=(game.seed or 0) * 1009 + len(game.history) * 3 + seat,
         budget=HARD_BUDGET if level == "hard" else None,
     )
     cards = bot.choose(game.observation(seat))

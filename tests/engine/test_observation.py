@@ -12,7 +12,6 @@ from conftest import position, random_game, random_step
 
 from paodekuai import RULES, Game, IllegalPlay, InvalidView, Observation
 from paodekuai.ai import Bot
-from paodekuai.cards import codes_of
 
 PRESETS = sorted(RULES)
 
@@ -89,9 +88,8 @@ def test_two_games_that_look_the_same_from_a_seat_give_it_the_same_observation()
         n1 = g.count(1)
         now = [g.hand(0), hidden[:n1], hidden[n1:]]
         played: list[list[str]] = [[], [], []]
-        for action in g.actions:
-            if action.cards is not None:
-                played[action.seat] += codes_of(action.cards)
+        for seat, cards in g.history:
+            played[seat] += cards or []
         twin = Game.from_hands(
             [now[s] + played[s] for s in range(3)], leader=g.leader, rules=rules
         )
@@ -99,12 +97,12 @@ def test_two_games_that_look_the_same_from_a_seat_give_it_the_same_observation()
             [g.initial_hand(s) for s in range(3)], leader=g.leader, rules=rules
         )
         try:
-            for action in g.actions:
+            for _, cards in g.history:
                 for game in (original, twin):
-                    if action.cards is None:
+                    if cards is None:
                         game.pass_turn()
                     else:
-                        game.play(codes_of(action.cards))
+                        game.play(cards)
         except IllegalPlay:
             continue  # the new deal makes a past play illegal (the last card rule)
         assert twin.hand(1) != original.hand(1) or twin.hand(2) != original.hand(2)
