@@ -12,8 +12,9 @@ holds the computer opponents and ``paodekuai.service`` answers the web worker.
 from .cards import Card, InvalidCard
 from .codes import InvalidDealCode
 from .combos import Combo, Move
-from .errors import IllegalPlay, InvalidGame
+from .errors import IllegalPlay, InvalidGame, InvalidView
 from .game import Game, Judgement
+from .observation import Observation
 from .rules import RULES, Kind, Rules, UnknownRules, get_rules
 from .state import Settlement
 
@@ -28,9 +29,11 @@ __all__ = [
     "InvalidCard",
     "InvalidDealCode",
     "InvalidGame",
+    "InvalidView",
     "Judgement",
     "Kind",
     "Move",
+    "Observation",
     "Rules",
     "Settlement",
     "UnknownRules",

@@ -66,6 +66,25 @@ def card_id(code: str) -> int:
     return cid
 
 
+def card_codes(cards: object) -> list[str]:
+    """Cards given as a list (or any iterable) of codes, as a list; else :class:`InvalidCard`.
+
+    >>> card_codes(("3S", "4h"))
+    ['3S', '4h']
+    >>> card_codes("3S")
+    Traceback (most recent call last):
+    ...
+    paodekuai.cards.InvalidCard: cards must be a list of card codes, not a str
+    """
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise InvalidCard(f"cards must be a list of card codes, not a {type(cards).__name__}")
+    codes = list(cards)
+    for code in codes:
+        if not isinstance(code, str):
+            raise InvalidCard(f"a card code must be a string, not {code!r}")
+    return codes
+
+
 def mask_of(codes: Iterable[str]) -> int:
     """The bit mask of distinct card codes; a repeated card raises :class:`InvalidCard`.
 

@@ -5,6 +5,11 @@ digit (Damm's algorithm) catches every single mistyped digit and every swap
 of two adjacent digits, so a friend's code typed by hand never silently deals
 another hand. Seeds are padded to six digits so everyday codes look alike.
 
+Seeds stop at 2**53 - 1, the largest integer a JavaScript number carries
+exactly: the page holds seeds as numbers, so a larger one would come back
+rounded. Each deal has exactly one code: another spelling of the same seed
+(more padding zeros, other digits than ASCII) is refused, not read.
+
 >>> encode("standard", 173920)
 'A1739205'
 >>> decode("a1739205")
@@ -18,7 +23,8 @@ from typing import Final
 
 from .rules import RULES
 
-MAX_SEED: Final = 10**18 - 1
+#: The largest seed: 2**53 - 1 (JavaScript's Number.MAX_SAFE_INTEGER).
+MAX_SEED: Final = 2**53 - 1
 _PAD: Final = 6
 _DAMM: Final = (
     (0, 3, 1, 7, 5, 9, 8, 6, 4, 2),
@@ -32,7 +38,8 @@ _DAMM: Final = (
     (9, 4, 3, 8, 6, 1, 7, 2, 0, 5),
     (2, 5, 8, 1, 4, 3, 6, 7, 9, 0),
 )
-_SHAPE: Final = re.compile(r"([A-Za-z])(\d+)")
+# ASCII only: ``\d`` would take Arabic-Indic or full-width digits too.
+_SHAPE: Final = re.compile(r"([A-Za-z])([0-9]+)", re.ASCII)
 _BY_LETTER: Final = {r.code_letter: r.name for r in RULES.values()}
 
 
@@ -54,7 +61,7 @@ def _letter_digit(letter: str) -> str:
 
 
 def check_seed(seed: object) -> int:
-    """Validate a deal seed: an integer from 0 to 10**18 - 1."""
+    """Validate a deal seed: an integer from 0 to :data:`MAX_SEED`."""
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"a seed must be an integer, not {type(seed).__name__}")
     if not 0 <= seed <= MAX_SEED:
@@ -77,7 +84,9 @@ def decode(code: str) -> tuple[str, int]:
     match = _SHAPE.fullmatch(text)
     if match is None:
         raise InvalidDealCode(
-            f"{code!r} is not a deal code: a letter A-D then digits, like A1739205"
+            f"{code!r} is not a deal code: a letter "
+            + "-".join((min(_BY_LETTER), max(_BY_LETTER)))
+            + " then digits, like A1739205"
         )
     letter, digits = match.group(1).upper(), match.group(2)
     if letter not in _BY_LETTER:
@@ -95,4 +104,12 @@ def decode(code: str) -> tuple[str, int]:
         raise InvalidDealCode(
             f"deal code {text!r} does not check out: a digit is wrong or two are swapped"
         )
-    return _BY_LETTER[letter], int(digits[:-1])
+    rules, seed = _BY_LETTER[letter], int(digits[:-1])
+    if seed > MAX_SEED:
+        raise InvalidDealCode(f"deal code {text!r} is too long: its seed is past {MAX_SEED}")
+    canonical = encode(rules, seed)
+    if letter + digits != canonical:
+        raise InvalidDealCode(
+            f"deal code {text!r} is not written the usual way: this deal is {canonical}"
+        )
+    return rules, seed

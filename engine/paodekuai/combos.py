@@ -1,13 +1,11 @@
 """Combinations: reading a selection, comparing plays, generating every legal play.
 
 Everything here works on *rank counts*, never on card identities: a hand or a
-play is a packed integer with one byte per rank (rank 0, the 3, in the lowest
-byte), or the equivalent list of 13 counts. Suits only matter at the
-edges (which ♠3 a play contains), and :mod:`paodekuai.game` handles them.
-
-The packed form keeps one byte per rank (rank 0 in the lowest byte), so
-packing is ``int.from_bytes`` and a play is taken from a hand by a plain
-subtraction (no rank ever borrows).
+play is a list of 13 counts or the same packed into one integer, a byte per
+rank (rank 0, the 3, in the lowest byte). Packing is then ``int.from_bytes``
+and a play leaves a hand by a plain subtraction (no rank ever borrows). Suits
+only matter at the edges (which ♠3 a play contains), and
+:mod:`paodekuai.game` handles them.
 
 A :class:`Move` is a play as the engine sees it: which ranks, how many cards,
 and its reading (kind, ``k`` and ``key``). ``k`` is the number of pairs of a
@@ -24,7 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Final, NamedTuple, Protocol
 
 from .cards import RANK_COUNT, RANKS, TOP_RUN_RANK, rank_of_code
-from .rules import RULES, Kind, Rules
+from .rules import PLANE_KINDS, RULES, RUNS, SHORT_LAST_PLAY_KINDS, Kind, Rules
 
 #: Reason codes of RULES.md in their order of precedence.
 REASONS: Final = (
@@ -42,12 +40,11 @@ PASS_REASONS: Final = ("leader_cannot_pass", "must_beat")
 
 #: Tie-break between readings with the same key and k (see docs/DECISIONS.md).
 _KIND_ORDER: Final = {kind: i for i, kind in enumerate(Kind)}
-_PLANE_FAMILY: Final = frozenset(
-    {Kind.PLANE, Kind.PLANE_SINGLES, Kind.PLANE_PAIRS, Kind.PLANE_WINGS}
-)
 #: Bit offset of each rank's count in a packed integer.
 SHIFTS: Final = tuple(8 * r for r in range(RANK_COUNT))
-_SHIFTS: Final = SHIFTS
+_STRAIGHT_MIN: Final = RUNS[Kind.STRAIGHT][1]
+_PAIR_RUN_MIN: Final = RUNS[Kind.PAIR_RUN][1]
+_PLANE_MIN: Final = RUNS[Kind.PLANE][1]
 
 
 class Reading(Protocol):
@@ -88,8 +85,6 @@ class Combo(NamedTuple):
         """Sort key for choosing among readings: highest key, then larger k."""
         return (self.key, self.k, _KIND_ORDER[self.kind])
 
-    def to_json(self) -> dict[str, object]:
-        return {"kind": self.kind.value, "k": self.k, "key": RANKS[self.key]}
 
 
 class Move(NamedTuple):
@@ -172,6 +167,17 @@ def highest_single(counts: Sequence[int], rules: Rules) -> int:
     return -1
 
 
+def forced_single(hand: int, rules: Rules, next_count: int) -> int | None:
+    """The rank a single from ``hand`` (packed) must be under the last card rule.
+
+    The rule binds while the next seat holds exactly one card; otherwise None.
+    -1 means it binds and the hand has no single at all.
+    """
+    if next_count == 1 and rules.last_card_rule:
+        return highest_single(unpack(hand), rules)
+    return None
+
+
 # --- reading a selection -------------------------------------------------------------
 
 
@@ -198,10 +204,10 @@ def readings(counts: Sequence[int], n: int, rules: Rules, whole_hand: bool) -> l
         found.append(Combo(Kind.SINGLE, 1, lo))
     elif n == 2 and top == 2 and Kind.PAIR in kinds:
         found.append(Combo(Kind.PAIR, 1, lo))
-    pair_run = consecutive and len(present) >= 2 and top == 2 and n == 2 * len(present)
+    pair_run = consecutive and len(present) >= _PAIR_RUN_MIN and top == 2 and n == 2 * len(present)
     if pair_run and Kind.PAIR_RUN in kinds:
         found.append(Combo(Kind.PAIR_RUN, len(present), hi))
-    if consecutive and top == 1 and n >= 5 and Kind.STRAIGHT in kinds:
+    if consecutive and top == 1 and n >= _STRAIGHT_MIN and Kind.STRAIGHT in kinds:
         found.append(Combo(Kind.STRAIGHT, n, hi))
     if top == 3:
         _trio_readings(counts, n, rules, whole_hand, found)
@@ -225,7 +231,7 @@ def _trio_readings(
             found.append(Combo(Kind.TRIO_PAIR, 1, t))
         if Kind.TRIO_TWO in kinds and (extras == 2 or (short and extras < 2)):
             found.append(Combo(Kind.TRIO_TWO, 1, t))
-    # Planes: every window of two or more consecutive trio ranks within 3..A.
+    # Planes: every window of consecutive trio ranks within 3..A, long enough.
     for i, start in enumerate(trios):
         end = start
         for j in range(i + 1, len(trios)):
@@ -233,6 +239,8 @@ def _trio_readings(
                 break
             end = trios[j]
             k = end - start + 1
+            if k < _PLANE_MIN:
+                continue
             extras = n - 3 * k
             if extras == 0 and Kind.PLANE in kinds:
                 found.append(Combo(Kind.PLANE, k, end))
@@ -341,7 +349,7 @@ def legal_moves(
         for kind in rules.kind_order:
             if kind is Kind.BOMB:
                 continue
-            if kind in _PLANE_FAMILY:
+            if kind in PLANE_KINDS:
                 _gen_planes(kind, avail, 0, 0, planes)
             else:
                 _GENERATORS[kind](avail, 0, 0, forced_single, out)
@@ -354,7 +362,7 @@ def legal_moves(
             bomb_floor = 0
             if kind not in rules.kinds:
                 pass  # a standing play of another table's kind: only bombs answer it
-            elif kind in _PLANE_FAMILY:
+            elif kind in PLANE_KINDS:
                 _gen_planes(kind, avail, standing.k, standing.key + 1, planes)
             else:
                 _GENERATORS[kind](avail, standing.k, standing.key + 1, forced_single, out)
@@ -383,7 +391,7 @@ def _add_short_last_play(
     whole = [
         c
         for c in readings(hand, n_hand, rules, True)
-        if c.kind in _SHORTENABLE and (standing is None or beats(c, standing))
+        if c.kind in SHORT_LAST_PLAY_KINDS and (standing is None or beats(c, standing))
     ]
     if not whole:
         return
@@ -396,7 +404,6 @@ def _add_short_last_play(
     out.append(Move(packed, n_hand, best.kind, best.k, best.key))
 
 
-_SHORTENABLE: Final = frozenset({Kind.TRIO_TWO, Kind.PLANE_WINGS})
 #: A generator of one kind: (playable counts, required k, lowest key, forced single, out).
 _Generator = Callable[[list[int], int, int, int | None, list[Move]], None]
 
@@ -462,7 +469,7 @@ def _window_table(kind: Kind, per_rank: int) -> tuple[tuple[Move, ...], ...]:
         row = []
         packed = 0
         for hi in range(lo, TOP_RUN_RANK + 1):
-            packed |= per_rank << _SHIFTS[hi]
+            packed |= per_rank << SHIFTS[hi]
             k = hi - lo + 1
             row.append(Move(packed, k * per_rank, kind, k, hi))
         rows.append(tuple(row))
@@ -483,24 +490,24 @@ def _gen_windows(
     run = 0
     unit = 0
     for r in range(k):
-        unit |= per_rank << _SHIFTS[r]
+        unit |= per_rank << SHIFTS[r]
     for hi in range(TOP_RUN_RANK + 1):
         run = run + 1 if avail[hi] >= per_rank else 0
         if run >= k and hi >= min_key:
             lo = hi - k + 1
-            out.append(Move(unit << _SHIFTS[lo], k * per_rank, kind, k, hi))
+            out.append(Move(unit << SHIFTS[lo], k * per_rank, kind, k, hi))
 
 
 def _gen_straights(
     avail: list[int], need_k: int, min_key: int, forced: int | None, out: list[Move]
 ) -> None:
-    _gen_runs(avail, 1, 5, Kind.STRAIGHT, need_k, min_key, out)
+    _gen_runs(avail, 1, _STRAIGHT_MIN, Kind.STRAIGHT, need_k, min_key, out)
 
 
 def _gen_pair_runs(
     avail: list[int], need_k: int, min_key: int, forced: int | None, out: list[Move]
 ) -> None:
-    _gen_runs(avail, 2, 2, Kind.PAIR_RUN, need_k, min_key, out)
+    _gen_runs(avail, 2, _PAIR_RUN_MIN, Kind.PAIR_RUN, need_k, min_key, out)
 
 
 def _gen_trio_kind(kind: Kind) -> _Generator:
@@ -511,22 +518,22 @@ def _gen_trio_kind(kind: Kind) -> _Generator:
         if not trios:
             return
         if kind is Kind.TRIO:
-            out.extend([_new_move(Move, (3 << _SHIFTS[t], 3, kind, 1, t)) for t in trios])
+            out.extend([_new_move(Move, (3 << SHIFTS[t], 3, kind, 1, t)) for t in trios])
             return
         # Extra cards are drawn from every rank but the trio's own: list them once,
         # with the ranks they use, and keep those that avoid the trio's rank.
         present = [r for r in range(RANK_COUNT) if avail[r]]
         if kind is Kind.TRIO_ONE:
-            extras = [(1 << r, 1 << _SHIFTS[r]) for r in present]
+            extras = [(1 << r, 1 << SHIFTS[r]) for r in present]
             size = 4
         elif kind is Kind.TRIO_PAIR:
-            extras = [(1 << r, 2 << _SHIFTS[r]) for r in present if avail[r] >= 2]
+            extras = [(1 << r, 2 << SHIFTS[r]) for r in present if avail[r] >= 2]
             size = 5
         else:  # TRIO_TWO: any two other cards
             extras = _two_cards(present, avail)
             size = 5
         for t in trios:
-            base = 3 << _SHIFTS[t]
+            base = 3 << SHIFTS[t]
             bit = 1 << t
             out.extend(
                 [
@@ -543,11 +550,11 @@ def _two_cards(present: list[int], avail: list[int]) -> list[tuple[int, int]]:
     """Every two cards from the ranks present: (rank bits used, packed)."""
     out = []
     for i, r in enumerate(present):
-        unit = 1 << _SHIFTS[r]
+        unit = 1 << SHIFTS[r]
         if avail[r] >= 2:
             out.append((1 << r, unit << 1))
         for q in present[i + 1 :]:
-            out.append(((1 << r) | (1 << q), unit + (1 << _SHIFTS[q])))
+            out.append(((1 << r) | (1 << q), unit + (1 << SHIFTS[q])))
     return out
 
 
@@ -556,7 +563,7 @@ def _gen_planes(
 ) -> None:
     """Planes of ``kind``, deduplicated across windows by rank multiset (best reading)."""
     windows: list[Move] = []
-    _gen_runs(avail, 3, 2, Kind.PLANE, need_k, min_key, windows)
+    _gen_runs(avail, 3, _PLANE_MIN, Kind.PLANE, need_k, min_key, windows)
     for w in windows:
         lo = w.key - w.k + 1
         k = w.k
@@ -583,7 +590,7 @@ def _gen_planes(
 
 def _multisets(ranks: Sequence[tuple[int, int]], m: int) -> list[int]:
     """Every multiset of ``m`` cards from ``(rank, available)`` pairs, packed."""
-    units = [1 << _SHIFTS[r] for r, _ in ranks]
+    units = [1 << SHIFTS[r] for r, _ in ranks]
     if m == 1:
         return units
     caps = [c for _, c in ranks]
@@ -636,6 +643,7 @@ __all__ = [
     "Verdict",
     "beats",
     "counts_of",
+    "forced_single",
     "highest_single",
     "judge",
     "legal_moves",

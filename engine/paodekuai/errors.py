@@ -16,3 +16,7 @@ class IllegalPlay(ValueError):
 
 class InvalidGame(ValueError):
     """Hands, a saved game or a view that describe no possible position."""
+
+
+class InvalidView(ValueError):
+    """A view that is not a well-formed, consistent ``Game.view`` dict."""

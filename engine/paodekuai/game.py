@@ -15,28 +15,30 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Sequence
-from typing import Any, Final, NamedTuple, Self
+from typing import Final, NamedTuple, Self
 
 from . import codes as deal_codes
 from .cards import (
     CODES,
     RANK_COUNT,
-    RANKS,
     InvalidCard,
+    card_codes,
     card_id,
     codes_of,
     mask_of,
     pick_cards,
+    rank_counts,
 )
 from .combos import Combo, Move, judge, pack, unpack
 from .errors import IllegalPlay, InvalidGame
+from .observation import Observation, observe
 from .persist import FORMAT, VERSION, load_game
 from .prng import SplitMix64
+from .protocol import GameJson, JudgementJson, Level, SettlementJson, View, check_level
 from .rules import Kind, Rules, get_rules
-from .state import Position, Settlement
-from .text import Context, Text, combo_text, judgement_text, prompt_text, refusal_text
+from .state import Position
+from .text import Context, Text, combo_json, judgement_text, prompt_text, refusal_text
 
-VIEW_FORMAT: Final = 1
 _SPADE3: Final = 1  # bit of card id 0, the ♠3
 
 
@@ -48,7 +50,7 @@ class Judgement(NamedTuple):
     combo: Combo | None
     message: Text
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JudgementJson:
         return {
             "legal": self.legal,
             "code": self.code,
@@ -65,16 +67,9 @@ class Action(NamedTuple):
     move: Move | None
 
 
-def combo_json(combo: Combo) -> dict[str, Any]:
-    """A reading as JSON, with its name in both languages."""
-    data = combo.to_json()
-    data["text"] = combo_text(combo).to_json()
-    return data
-
-
 def packed_of_mask(mask: int) -> int:
     """Packed rank counts (a byte per rank) of a card mask."""
-    return pack(_counts(mask))
+    return pack(rank_counts(mask))
 
 
 def _lowest_codes() -> tuple[tuple[tuple[tuple[str, ...], ...], ...], ...]:
@@ -118,6 +113,7 @@ class Game:
         *,
         seed: int | None = None,
         face_up: int | None = None,
+        level: Level | None = None,
     ) -> None:
         self.rules = rules
         self._masks = list(hands)
@@ -126,6 +122,8 @@ class Game:
         self.seed = seed
         #: compact15's face-up card id, shown to everyone.
         self.face_up = face_up
+        #: The computer opponents' difficulty this hand is played at (None: not said).
+        self.level = level
         need_three = rules.spade3_first and bool(hands[leader] & _SPADE3)
         self._pos = Position(rules, [packed_of_mask(m) for m in hands], leader, need_three)
         self._history: list[Action] = []
@@ -133,18 +131,22 @@ class Game:
     # --- construction ----------------------------------------------------------------
 
     @classmethod
-    def deal(cls, seed: int | None = None, rules: str | Rules = "standard") -> Self:
+    def deal(
+        cls, seed: int | None = None, rules: str | Rules = "standard", level: Level | None = None
+    ) -> Self:
         """A shuffled deal; the same seed and rules give the same hands, forever.
 
         The deck (ascending card order) is shuffled by :class:`SplitMix64` seeded
         with ``seed``; seat s gets cards ``s*n .. s*n+n-1``. Where the face-up card
         opens, one more draw picks it from the shuffled deck. Without a seed a
-        random six-digit one is drawn.
+        random six-digit one is drawn. ``level`` is the opponents' difficulty,
+        kept with the game.
         """
         preset = get_rules(rules)
         if seed is None:
             seed = secrets.randbelow(1_000_000)
         deal_codes.check_seed(seed)
+        level = check_level(level)
         rng = SplitMix64(seed)
         deck = [i for i in range(52) if preset.deck_mask >> i & 1]
         rng.shuffle(deck)
@@ -158,13 +160,13 @@ class Game:
             leader = next(s for s in range(3) if hands[s] >> face_up & 1)
         else:
             leader = next(s for s in range(3) if hands[s] & _SPADE3)
-        return cls(preset, hands, leader, seed=seed, face_up=face_up)
+        return cls(preset, hands, leader, seed=seed, face_up=face_up, level=level)
 
     @classmethod
-    def from_code(cls, code: str) -> Self:
+    def from_code(cls, code: str, level: Level | None = None) -> Self:
         """The deal of a deal code such as ``A1739205``; a bad code raises ValueError."""
         rules, seed = deal_codes.decode(code)
-        return cls.deal(seed, rules)
+        return cls.deal(seed, rules, level)
 
     @classmethod
     def from_hands(
@@ -180,16 +182,16 @@ class Game:
         'trio_two'
         """
         preset = get_rules(rules)
-        if isinstance(hands, (str, bytes)) or len(hands) != 3:
-            raise InvalidGame("from_hands needs exactly three hands")
-        if isinstance(leader, bool) or leader not in (0, 1, 2):
-            raise InvalidGame(f"leader must be seat 0, 1 or 2, not {leader!r}")
+        if not isinstance(hands, (list, tuple)) or len(hands) != 3:
+            raise InvalidGame("from_hands needs a list of exactly three hands")
+        leader = _seat(leader, "leader")
         masks: list[int] = []
         seen = 0
         for seat, hand in enumerate(hands):
-            if isinstance(hand, (str, bytes)):
-                raise InvalidGame(f"hand {seat} must be a list of card codes, not a string")
-            mask = mask_of(hand)
+            try:
+                mask = mask_of(card_codes(hand))
+            except InvalidCard as exc:
+                raise InvalidCard(f"hand {seat}: {exc}") from None
             outside = mask & ~preset.deck_mask
             if outside:
                 bad = codes_of(outside)[0]
@@ -232,12 +234,8 @@ class Game:
 
     @property
     def history(self) -> list[tuple[int, list[str] | None]]:
-        """Every action so far: (seat, cards) or (seat, None) for a pass."""
+        """Every action so far, in order: (seat, cards), or (seat, None) for a pass."""
         return [(a.seat, None if a.cards is None else codes_of(a.cards)) for a in self._history]
-
-    @property
-    def actions(self) -> tuple[Action, ...]:
-        return tuple(self._history)
 
     @property
     def standing(self) -> Combo | None:
@@ -246,7 +244,7 @@ class Game:
         return None if move is None or self.over else move.combo
 
     def hand(self, seat: int) -> list[str]:
-        """A seat's cards as codes, low to high."""
+        """A seat's cards as codes, low to high; ``seat`` must be the int 0, 1 or 2."""
         return codes_of(self._masks[_seat(seat)])
 
     def initial_hand(self, seat: int) -> list[str]:
@@ -355,12 +353,14 @@ class Game:
         >>> g.judge(["KS"]).code, g.judge(["KS"]).message.en
         ('highest_single', 'The next player has one card left: a single must be your highest, ♠2.')
         """
-        mask = mask_of(cards)
+        return self._judge(mask_of(card_codes(cards)), seat)
+
+    def _judge(self, mask: int, seat: int | None) -> Judgement:
         pos = self._pos
         standing = self.standing
         if pos.winner is not None:
             return self._refuse("game_over", Context(self.rules, None))
-        if seat is not None and seat != pos.to_move:
+        if seat is not None and _seat(seat) != pos.to_move:
             return self._refuse("not_your_turn", Context(self.rules, standing))
         hand = self._masks[pos.to_move]
         if mask & ~hand:
@@ -368,8 +368,8 @@ class Game:
             return self._refuse("not_your_cards", Context(self.rules, standing, missing=missing))
         if not mask:
             return Judgement(False, None, None, self.prompt())
-        hand_counts = _counts(hand)
-        sel_counts = _counts(mask)
+        hand_counts = rank_counts(hand)
+        sel_counts = rank_counts(mask)
         forced = pos.forced_single()
         verdict = judge(
             hand_counts,
@@ -398,12 +398,11 @@ class Game:
 
     def play(self, cards: Iterable[str], seat: int | None = None) -> Combo:
         """Play cards for the seat to move; returns the reading. Raises :class:`IllegalPlay`."""
-        cards = list(cards)
-        verdict = self.judge(cards, seat)
+        mask = mask_of(card_codes(cards))
+        verdict = self._judge(mask, seat)
         if not verdict.legal or verdict.combo is None:
             code = verdict.code or "not_a_combination"
             raise IllegalPlay(code, verdict.message)
-        mask = mask_of(cards)
         combo = verdict.combo
         move = Move(packed_of_mask(mask), mask.bit_count(), combo.kind, combo.k, combo.key)
         self._apply(mask, move)
@@ -426,7 +425,7 @@ class Game:
         pos = self._pos
         if pos.winner is not None:
             return self._refuse("game_over", Context(self.rules, None))
-        if seat is not None and seat != pos.to_move:
+        if seat is not None and _seat(seat) != pos.to_move:
             return self._refuse("not_your_turn", Context(self.rules, self.standing))
         if pos.standing is None:
             return self._refuse("leader_cannot_pass", Context(self.rules, None))
@@ -469,97 +468,54 @@ class Game:
 
     # --- the end ---------------------------------------------------------------------
 
-    def result(self) -> Settlement:
-        """The settlement as a value; raises ValueError before the hand is over."""
-        return self._pos.settlement()
+    def settlement(self) -> SettlementJson:
+        """Once over: the winner, and cards left, shut out, bomb points and total per seat.
 
-    def settlement(self) -> dict[str, list[int] | list[bool]]:
-        """Once over: cards left, shut out, bomb points and total per seat."""
+        Raises ValueError before the hand is over.
+        """
         return self._pos.settlement().to_json()
 
     # --- views and persistence -------------------------------------------------------
 
-    def view(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` may know, as JSON: never a card of another seat's hand."""
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know, and nothing more: the input of every bot."""
         seat = _seat(seat)
-        pos = self._pos
-        played_ranks = [0] * RANK_COUNT
-        history: list[dict[str, Any]] = []
-        trick_start = 0
-        passes = 0
-        for index, action in enumerate(self._history):
-            if action.cards is None or action.move is None:
-                history.append({"seat": action.seat, "cards": None})
-                passes += 1
-                if passes == 2:  # two passes in a row end the trick
-                    trick_start, passes = index + 1, 0
-                continue
-            passes = 0
-            for r, c in enumerate(_counts(action.cards)):
-                played_ranks[r] += c
-            history.append(
-                {
-                    "seat": action.seat,
-                    "cards": codes_of(action.cards),
-                    "combo": combo_json(action.move.combo),
-                }
-            )
-        own = _counts(self._masks[seat])
-        unseen = [
-            [RANKS[r], self.rules.deck_ranks[r] - own[r] - played_ranks[r]]
-            for r in range(RANK_COUNT)
-            if self.rules.deck_ranks[r]
-        ]
-        standing = None
-        if pos.standing is not None and not self.over:
-            last = next(a for a in reversed(self._history) if a.cards is not None)
-            assert last.cards is not None
-            standing = {
-                "seat": pos.standing_seat,
-                "cards": codes_of(last.cards),
-                "combo": combo_json(pos.standing.combo),
-            }
-        face_up = None
         # Cards whose holder at the deal is public: the face-up card, and the ♠3
         # of a dealt game whose ♠3 holder opens.
-        known = []
+        face_up = None
+        known: list[tuple[int, int]] = []
         if self.face_up is not None:
             holder = next(s for s in range(3) if self._initial[s] >> self.face_up & 1)
-            face_up = {"card": CODES[self.face_up], "seat": holder}
+            face_up = (self.face_up, holder)
             known.append(face_up)
         elif self.seed is not None and self.rules.opener == "spade3":
-            known.append({"card": "3S", "seat": self.leader})
-        view: dict[str, Any] = {
-            "format": VIEW_FORMAT,
-            "rules": self.rules.name,
-            "seat": seat,
-            "hand": codes_of(self._masks[seat]),
-            "counts": list(pos.sizes),
-            "to_move": pos.to_move,
-            "leader": self.leader,
-            "standing": standing,
-            "passes": pos.passes,
-            "history": history,
-            "trick_start": trick_start,
-            "played": list(pos.played),
-            "face_up": face_up,
-            "known": known,
-            "spade3_first": pos.spade3_binds(),
-            "last_card": [n == 1 for n in pos.sizes],
-            "unseen": unseen,
-            "over": self.over,
-            "winner": pos.winner,
-            "settlement": pos.settlement().to_json() if self.over else None,
-        }
-        return view
+            known.append((0, self.leader))
+        pos = self._pos
+        return observe(
+            self.rules,
+            seat,
+            self._masks[seat],
+            pos.sizes,
+            self.leader,
+            [(a.seat, a.cards, a.move) for a in self._history],
+            pos.spade3_binds(),
+            face_up,
+            known,
+        )
 
-    def to_dict(self) -> dict[str, Any]:
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know, as JSON: never a card of another seat's hand."""
+        return self.observation(seat).to_json()
+
+    def to_dict(self) -> GameJson:
         """The game as JSON: versioned; :meth:`from_dict` restores it exactly."""
         return {
             "format": FORMAT,
             "version": VERSION,
             "rules": self.rules.name,
             "seed": self.seed,
+            "deal_code": self.deal_code,
+            "level": self.level,
             "leader": self.leader,
             "face_up": None if self.face_up is None else CODES[self.face_up],
             "hands": [codes_of(m) for m in self._initial],
@@ -589,14 +545,11 @@ class Game:
         return f"<Game {self.rules.name} {where}, {len(self._history)} actions, {state}>"
 
 
-def _seat(seat: int) -> int:
-    if isinstance(seat, bool) or seat not in (0, 1, 2):
-        raise ValueError(f"seat must be 0, 1 or 2, not {seat!r}")
+def _seat(seat: object, what: str = "seat") -> int:
+    """A seat number, checked: the int 0, 1 or 2 (not 1.0, not True)."""
+    if type(seat) is not int or not 0 <= seat <= 2:
+        raise ValueError(f"{what} must be one of the seats 0, 1 and 2 (an int), not {seat!r}")
     return seat
-
-
-def _counts(mask: int) -> list[int]:
-    return [((mask >> (4 * r)) & 0xF).bit_count() for r in range(RANK_COUNT)]
 
 
 __all__ = [

@@ -78,23 +78,27 @@ def play_hand(
         seat = game.to_move
         agent = agents[seat]
         start = time.perf_counter()
-        cards = agent.act(game) if isinstance(agent, RandomAgent) else agent.choose(game.view(seat))
+        cards = (
+            agent.act(game)
+            if isinstance(agent, RandomAgent)
+            else agent.choose(game.observation(seat))
+        )
         times.setdefault(levels[seat], []).append(time.perf_counter() - start)
         if cards is None:
             game.pass_turn()
         else:
             game.play(cards)
-    result = game.result()
+    result = game.settlement()
     return HandRecord(
         deal=deal,
         seat=test_seat,
-        points=result.total[test_seat],
-        won=result.winner == test_seat,
-        shut_out_given=sum(1 for s in range(3) if s != test_seat and result.shut_out[s])
-        if result.winner == test_seat
+        points=result["total"][test_seat],
+        won=result["winner"] == test_seat,
+        shut_out_given=sum(1 for s in range(3) if s != test_seat and result["shut_out"][s])
+        if result["winner"] == test_seat
         else 0,
-        shut_out_taken=result.shut_out[test_seat],
-        bomb_points=result.bombs[test_seat],
+        shut_out_taken=result["shut_out"][test_seat],
+        bomb_points=result["bombs"][test_seat],
         times=times,
     )
 

@@ -1,10 +1,16 @@
 """Reading a saved game back, trusting nothing in it.
 
-A saved game names its rules, its initial hands (and seed, when dealt) and
-its actions. Loading rebuilds the game from the hands and replays every action
-through the rules, so a tampered or corrupted save can only be refused with a
-message, never become a position the rules could not reach. The derived
-fields (``to_move``, ``counts``) must agree with the replay.
+A saved game names its rules, its initial hands (and seed and deal code, when
+dealt), the opponents' level and its actions. Loading rebuilds the game from
+the hands and replays every action through the rules, so a tampered or
+corrupted save can only be refused with a message, never become a position the
+rules could not reach. Types are checked as JSON carries them (``true`` is no
+seat, ``2.0`` no count), and the derived fields (``deal_code``, ``to_move``,
+``counts``) must agree with the rest.
+
+Versions: 2 adds ``deal_code`` (which ties the rules to the seed: the same
+seed deals the same cards under two presets with the same deck) and
+``level``. Version 1 saves still load, with no level.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 from .cards import InvalidCard, card_id, codes_of
 from .codes import check_seed
 from .errors import IllegalPlay, InvalidGame
+from .protocol import check_level
 from .rules import RULES
 
 if TYPE_CHECKING:
@@ -21,7 +28,9 @@ if TYPE_CHECKING:
 
 G = TypeVar("G", bound="Game")
 FORMAT: Final = "paodekuai-game"
-VERSION: Final = 1
+VERSION: Final = 2
+#: Versions this engine reads.
+READABLE: Final = (1, 2)
 
 
 def load_game(cls: type[G], data: object) -> G:
@@ -31,9 +40,11 @@ def load_game(cls: type[G], data: object) -> G:
     if data.get("format") != FORMAT:
         raise InvalidGame(f"not a saved game: format is {data.get('format')!r}, not {FORMAT!r}")
     version = data.get("version")
-    if version != VERSION:
+    if type(version) is not int or version not in READABLE:
         raise InvalidGame(
-            f"saved game version {version!r} is not supported (this engine reads {VERSION})"
+            f"saved game version {version!r} is not supported (this engine reads "
+            + " and ".join(str(v) for v in READABLE)
+            + ")"
         )
     rules = data.get("rules")
     if not isinstance(rules, str) or rules not in RULES:
@@ -46,11 +57,19 @@ def load_game(cls: type[G], data: object) -> G:
     ):
         raise InvalidGame("saved game must have three hands, each a list of card codes")
     leader = data.get("leader")
+    if type(leader) is not int or not 0 <= leader <= 2:
+        raise InvalidGame(f"saved leader must be the seat number 0, 1 or 2, not {leader!r}")
     seed = data.get("seed")
+    level = None
+    if version >= 2:
+        try:
+            level = check_level(_required(data, "level"))
+        except ValueError as exc:
+            raise InvalidGame(f"saved game: {exc}") from None
     try:
         if seed is not None:
             check_seed(seed)
-            game = cls.deal(seed, rules)
+            game = cls.deal(seed, rules, level)
             dealt = [game.initial_hand(s) for s in range(3)]
             if [sorted(card_id(c) for c in h) for h in hands] != [
                 sorted(card_id(c) for c in h) for h in dealt
@@ -65,13 +84,19 @@ def load_game(cls: type[G], data: object) -> G:
         else:
             if data.get("face_up") is not None:
                 raise InvalidGame("a game set up by hand has no face-up card")
-            if not isinstance(leader, int) or isinstance(leader, bool):
-                raise InvalidGame(f"saved leader must be a seat number, not {leader!r}")
             game = cls.from_hands(hands, leader, rules)
+            game.level = level
     except (InvalidCard, InvalidGame):
         raise
     except ValueError as exc:
         raise InvalidGame(f"saved game is not valid: {exc}") from exc
+    if version >= 2:
+        code = _required(data, "deal_code")
+        if code != game.deal_code or type(code) is not type(game.deal_code):
+            raise InvalidGame(
+                f"the saved deal code {code!r} is not that of {rules} deal seed {seed} "
+                f"({game.deal_code}): the rules or the seed were changed"
+            )
     actions = _field(data, "actions", list)
     for i, action in enumerate(actions, start=1):
         seat = game.to_move
@@ -92,6 +117,12 @@ def load_game(cls: type[G], data: object) -> G:
     return game
 
 
+def _required(data: dict[str, Any], name: str) -> object:
+    if name not in data:
+        raise InvalidGame(f"saved game field {name!r} is missing")
+    return data[name]
+
+
 def _field(data: dict[str, Any], name: str, kind: type) -> Any:
     value = data.get(name)
     if not isinstance(value, kind):
@@ -99,9 +130,20 @@ def _field(data: dict[str, Any], name: str, kind: type) -> Any:
     return value
 
 
-def _agree(data: dict[str, Any], name: str, actual: object) -> None:
-    if name in data and data[name] != actual:
+def _agree(data: dict[str, Any], name: str, actual: int | list[int]) -> None:
+    """A derived field, when present, must be exactly what the replay gives (types too)."""
+    if name in data and not _same(data[name], actual):
         raise InvalidGame(
             f"the saved position does not add up: {name} is {data[name]!r}, "
             f"but the actions give {actual!r}"
         )
+
+
+def _same(saved: object, actual: int | list[int]) -> bool:
+    if isinstance(actual, list):
+        return (
+            isinstance(saved, list)
+            and len(saved) == len(actual)
+            and all(type(a) is int and a == b for a, b in zip(saved, actual, strict=True))
+        )
+    return type(saved) is int and saved == actual

@@ -14,10 +14,11 @@ total of the play made against that of the best play found, in points.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from .ai import Bot
 from .game import Game, combo_json
+from .protocol import ComboJson, Replay, Review, ReviewOption, Step
 from .text import Text
 
 #: A decision losing less than this many expected points still counts as good.
@@ -33,11 +34,22 @@ def _at(data: dict[str, Any], actions: int) -> Game:
     return Game.from_dict(trimmed)
 
 
-def replay(data: dict[str, Any]) -> dict[str, Any]:
-    """Every step of a saved hand with all three hands after it (step 0: the deal)."""
+def replay(data: dict[str, Any]) -> Replay:
+    """Every step of a saved hand with all three hands after it (step 0: the deal).
+
+    Each step says where the trick of its action began (``trick_start``, an
+    index in the hand's actions, as in the view) and who is to move after it.
+    """
     game = _at(data, 0)
-    steps: list[dict[str, Any]] = [
-        {"seat": None, "cards": None, "combo": None, "hands": [game.hand(s) for s in range(3)]}
+    steps: list[Step] = [
+        {
+            "seat": None,
+            "cards": None,
+            "combo": None,
+            "hands": [game.hand(s) for s in range(3)],
+            "trick_start": 0,
+            "to_move": game.to_move,
+        }
     ]
     for action in data["actions"]:
         seat = game.to_move
@@ -52,8 +64,14 @@ def replay(data: dict[str, Any]) -> dict[str, Any]:
                 "cards": action,
                 "combo": combo,
                 "hands": [game.hand(s) for s in range(3)],
+                "trick_start": 0,
+                "to_move": None if game.over else game.to_move,
             }
         )
+    # Where each action's trick began is the table's bookkeeping: read it off
+    # the finished hand as any seat saw it.
+    for step, past in zip(steps[1:], game.observation(0).history, strict=True):
+        step["trick_start"] = past.trick_start
     return {
         "steps": steps,
         "decisions": [i for i, step in enumerate(steps) if step["seat"] == 0],
@@ -64,7 +82,7 @@ def replay(data: dict[str, Any]) -> dict[str, Any]:
 
 def review_decision(
     data: dict[str, Any], step: int, budget: float | None = 0.8, seed: int = 0
-) -> dict[str, Any]:
+) -> Review:
     """Rate seat 0's action at replay step ``step`` (1-based, as in :func:`replay`)."""
     actions = list(data["actions"])
     if not 1 <= step <= len(actions):
@@ -85,14 +103,15 @@ def review_decision(
             "text": Text("Forced: there was nothing else to do.", "别无选择。").to_json(),
         }
     bot = Bot("hard", seed=seed + step, budget=budget)
-    evaluations = bot.evaluate(game.view(0), played=[played])
-    options: list[dict[str, Any]] = [
+    evaluations = bot.evaluate(game.observation(0), played=[played])
+    options: list[ReviewOption] = [
         {"cards": cards, "combo": _combo(game, cards), "expected": round(value, 2)}
         for cards, value in evaluations
     ]
     best = evaluations[0][1]
     mine = next((value for cards, value in evaluations if _same(cards, played)), best)
     loss = max(0.0, round(best - mine, 2))
+    verdict: Literal["best", "good", "inaccuracy", "mistake"]
     if loss == 0:
         verdict = "best"
     elif loss < GOOD:
@@ -112,7 +131,7 @@ def review_decision(
     }
 
 
-def _combo(game: Game, cards: list[str] | None) -> dict[str, Any] | None:
+def _combo(game: Game, cards: list[str] | None) -> ComboJson | None:
     if cards is None:
         return None
     combo = game.judge(cards).combo
@@ -125,7 +144,7 @@ def _same(a: list[str] | None, b: list[str] | None) -> bool:
     return sorted(c[:-1] for c in a) == sorted(c[:-1] for c in b)
 
 
-def _verdict_text(verdict: str, loss: float, best: dict[str, Any]) -> Text:
+def _verdict_text(verdict: str, loss: float, best: ReviewOption) -> Text:
     if best["combo"] is None:
         best_en, best_zh = "passing", "不出"
     else:

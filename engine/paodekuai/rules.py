@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Final, Literal
 
-from .cards import CARD_COUNT, CODES, RANK_COUNT, RANKS, card_id
+from .cards import CARD_COUNT, CODES, RANK_COUNT, RANKS, TOP_RUN_RANK, card_id
+from .protocol import Preset, Run
 
 
 class UnknownRules(ValueError):
@@ -53,6 +54,17 @@ STANDARD_KINDS: Final = frozenset(
         Kind.BOMB,
     }
 )
+#: One trio, bare or with extra cards.
+TRIO_KINDS: Final = frozenset({Kind.TRIO, Kind.TRIO_ONE, Kind.TRIO_PAIR, Kind.TRIO_TWO})
+#: Two or more trios of consecutive ranks, bare or with extra cards.
+PLANE_KINDS: Final = frozenset({Kind.PLANE, Kind.PLANE_SINGLES, Kind.PLANE_PAIRS, Kind.PLANE_WINGS})
+#: The kinds a last play may carry too few extra cards in (where the preset allows it).
+SHORT_LAST_PLAY_KINDS: Final = frozenset({Kind.TRIO_TWO, Kind.PLANE_WINGS})
+#: Runs of consecutive ranks within 3..A (never the 2): cards of each rank in the
+#: run and the fewest ranks it spans. Planes are runs of trios (``Kind.PLANE``
+#: stands for the whole plane family here). The same in every preset.
+RUNS: Final = {Kind.STRAIGHT: (1, 5), Kind.PAIR_RUN: (2, 2), Kind.PLANE: (3, 2)}
+
 ELEVEN_KINDS: Final = frozenset(
     {
         Kind.SINGLE,
@@ -115,7 +127,7 @@ class Rules:
     #: Whether cards of a rank held four times may leave the hand outside the bomb.
     bombs_splittable: bool
     last_card_rule: bool
-    #: What a loser left with exactly one card pays (other counts pay one each).
+    #: What a loser left with exactly one card pays (other counts pay ``per_card`` each).
     one_card_pays: int
     #: A loser who never played a card pays this multiple.
     shut_out_multiplier: int
@@ -123,11 +135,15 @@ class Rules:
     timer: Timer | None
     #: Card counts at which a seat is lit up for everyone (one card: the last card warning).
     alert_counts: tuple[int, ...] = (1,)
+    #: Points a loser pays per card left (but see ``one_card_pays``).
+    per_card: int = 1
     deck_mask: int = field(init=False)
     #: Cards of each rank in the deck.
     deck_ranks: tuple[int, ...] = field(init=False)
     #: The allowed kinds in :class:`Kind` order (generation order).
     kind_order: tuple[Kind, ...] = field(init=False)
+    #: The runs this preset plays, from :data:`RUNS`: (kind, cards per rank, fewest ranks).
+    runs: tuple[tuple[Kind, int, int], ...] = field(init=False)
 
     def __post_init__(self) -> None:
         removed = 0
@@ -138,6 +154,12 @@ class Rules:
         ranks = tuple(((mask >> (4 * r)) & 0xF).bit_count() for r in range(RANK_COUNT))
         object.__setattr__(self, "deck_ranks", ranks)
         object.__setattr__(self, "kind_order", tuple(k for k in Kind if k in self.kinds))
+        runs = tuple(
+            (kind, per_rank, min_length)
+            for kind, (per_rank, min_length) in RUNS.items()
+            if (PLANE_KINDS if kind is Kind.PLANE else {kind}) & self.kinds
+        )
+        object.__setattr__(self, "runs", runs)
         if 3 * self.hand_size != mask.bit_count():
             raise ValueError(
                 f"{self.name}: {mask.bit_count()} cards do not deal 3 x {self.hand_size}"
@@ -148,30 +170,60 @@ class Rules:
         """The preset's deck as codes, low to high."""
         return tuple(CODES[i] for i in range(CARD_COUNT) if self.deck_mask >> i & 1)
 
-    def summary(self) -> dict[str, object]:
-        """A JSON-able description for the front end (see docs/PROTOCOL.md)."""
+    def summary(self) -> Preset:
+        """Everything a player needs to know of these rules, as JSON (docs/PROTOCOL.md, Preset).
+
+        How to play and the scoring line are written from this, so no rule is
+        restated by hand anywhere else.
+        """
+        bombs = self.bomb_scoring
         return {
             "name": self.name,
-            "hand_size": self.hand_size,
+            "letter": self.code_letter,
+            "label": {"en": self.label_en, "zh": self.label_zh},
             "deck": [[RANKS[r], n] for r, n in enumerate(self.deck_ranks) if n],
-            "must_beat": self.must_beat,
+            "deck_size": self.deck_mask.bit_count(),
+            "removed": list(self.removed),
+            "hand_size": self.hand_size,
             "opener": self.opener,
             "spade3_first": self.spade3_first,
-            "kinds": sorted(k.value for k in self.kinds),
+            "kinds": [k.value for k in self.kind_order],
+            "runs": self._runs(),
+            "short_last_play": self.short_last_play,
+            "must_beat": self.must_beat,
             "bombs_splittable": self.bombs_splittable,
-            "bomb_scoring": {
-                "mode": self.bomb_scoring.mode,
-                "per_opponent": self.bomb_scoring.per_opponent,
+            "last_card_rule": self.last_card_rule,
+            "scoring": {
+                "per_card": self.per_card,
+                "one_card_pays": self.one_card_pays,
+                "shut_out_multiplier": self.shut_out_multiplier,
+                "bombs": {
+                    "mode": bombs.mode,
+                    "per_opponent": bombs.per_opponent,
+                    "to_bomber": 2 * bombs.per_opponent,
+                },
             },
-            "one_card_pays": self.one_card_pays,
             "timer": (
                 None
                 if self.timer is None
                 else {"lead": self.timer.lead, "follow": self.timer.follow}
             ),
             "alert_counts": list(self.alert_counts),
-            "label": {"en": self.label_en, "zh": self.label_zh},
         }
+
+    def _runs(self) -> list[Run]:
+        """The runs of this preset, with the ranks the deck lets them use."""
+        return [
+            {
+                "kind": kind.value,
+                "per_rank": per_rank,
+                "min_length": min_length,
+                "ranks": [
+                    RANKS[r] for r in range(TOP_RUN_RANK + 1) if self.deck_ranks[r] >= per_rank
+                ],
+            }
+            for kind, per_rank, min_length in self.runs
+        ]
 
 
 _FORTY_EIGHT: Final = ("2H", "2D", "2C", "AS")

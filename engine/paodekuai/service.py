@@ -21,12 +21,39 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from . import __version__
-from .ai import LEVELS, Bot
+from .ai import Bot
 from .cards import RANKS, InvalidCard
 from .codes import InvalidDealCode
 from .combos import Move, lowest_rank
-from .errors import IllegalPlay, InvalidGame
-from .game import Game, combo_json
+from .errors import IllegalPlay
+from .game import Game
+from .protocol import (
+    LEVELS,
+    REQUESTS,
+    BotTurnRequest,
+    ErrorReply,
+    FromCodeRequest,
+    Hello,
+    HelloRequest,
+    JudgementJson,
+    JudgeRequest,
+    Level,
+    LoadRequest,
+    NewGameRequest,
+    PassRequest,
+    PlayRequest,
+    Replay,
+    ReplayRequest,
+    Reply,
+    Result,
+    Review,
+    ReviewRequest,
+    ShapeError,
+    Snapshot,
+    TimeoutRequest,
+    You,
+    conform,
+)
 from .review import replay, review_decision
 from .rules import RULES, Kind, UnknownRules
 from .text import Text
@@ -45,7 +72,8 @@ class ServiceError(Exception):
         self.message = Text(en, zh)
 
 
-Handler = Callable[["Service", dict[str, Any]], dict[str, Any]]
+#: A request handler: the service and the request (checked against its shape).
+Handler = Callable[["Service", Any], Result]
 
 
 class Service:
@@ -65,13 +93,19 @@ class Service:
                 )
             request_id = request.get("id")
             kind = request.get("type")
-            handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-            if handler is None:
+            if not isinstance(kind, str) or kind not in _HANDLERS:
                 raise ServiceError(
                     "bad_request", f"Unknown request type {kind!r}.", f"未知的请求类型 {kind!r}。"
                 )
-            result = handler(self, request)
-            return json.dumps({"id": request_id, "ok": True, "result": result})
+            handler = _HANDLERS[kind]
+            try:
+                checked: object = conform(request, REQUESTS[kind][0])
+            except ShapeError as exc:
+                raise ServiceError(
+                    "bad_request", f"Bad {kind} request: {exc}.", f"请求格式错误：{exc}。"
+                ) from exc
+            reply: Reply = {"id": request_id, "ok": True, "result": handler(self, checked)}
+            return json.dumps(reply)
         except ServiceError as exc:
             return _error(request_id, exc.code, exc.message)
         except IllegalPlay as exc:
@@ -95,41 +129,20 @@ class Service:
 
 
 def _error(request_id: object, code: str, message: Text) -> str:
-    return json.dumps(
-        {"id": request_id, "ok": False, "error": {"code": code, "message": message.to_json()}}
-    )
+    reply: ErrorReply = {
+        "id": request_id,
+        "ok": False,
+        "error": {"code": code, "message": message.to_json()},
+    }
+    return json.dumps(reply)
 
 
-def _field(request: dict[str, Any], name: str, kind: type, optional: bool = False) -> Any:
-    value = request.get(name)
-    if value is None and optional:
-        return None
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
-        raise ServiceError(
-            "bad_request",
-            f"Field {name!r} must be a {kind.__name__}.",
-            f"字段 {name!r} 类型错误。",
-        )
-    return value
+def snapshot(game: Game, acted: bool = False) -> Snapshot:
+    """Everything the page needs after a step (docs/PROTOCOL.md, ``Snapshot``).
 
-
-def _level(request: dict[str, Any]) -> str:
-    level = request.get("level", "easy")
-    if level not in LEVELS:
-        raise ServiceError("bad_request", f"Unknown level {level!r}.", f"未知的难度 {level!r}。")
-    return str(level)
-
-
-def _cards(request: dict[str, Any]) -> list[str]:
-    cards: list[str] = _field(request, "cards", list)
-    if not all(isinstance(c, str) for c in cards):
-        raise ServiceError("bad_request", "Cards must be card codes.", "牌的代码错误。")
-    return cards
-
-
-def snapshot(game: Game, event: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Everything the page needs after a step (docs/PROTOCOL.md, ``Snapshot``)."""
-    you = None
+    ``acted``: this request made an action, which ``event`` then repeats.
+    """
+    you: You | None = None
     if not game.over and game.to_move == HUMAN:
         refusal = game.pass_refusal()
         you = {
@@ -137,18 +150,20 @@ def snapshot(game: Game, event: dict[str, Any] | None = None) -> dict[str, Any]:
             "can_pass": refusal is None,
             "pass_refusal": None
             if refusal is None
-            else {"code": refusal.code, "message": refusal.message.to_json()},
+            else {"code": refusal.code or "", "message": refusal.message.to_json()},
             "hints": [game.cards_for(m) for m in hint_order(game)],
             "greyed": game.unplayable(),
             "single_barred": game.single_barred(),
             "prompt": game.prompt().to_json(),
         }
+    view = game.view(HUMAN)
     return {
         "game": game.to_dict(),
         "deal_code": game.deal_code,
-        "view": game.view(HUMAN),
+        "level": game.level,
+        "view": view,
         "you": you,
-        "event": event,
+        "event": view["history"][-1] if acted else None,
         # Once the hand is over nothing is hidden: the losers' cards are turned face up.
         "reveal": [game.hand(seat) for seat in range(3)] if game.over else None,
     }
@@ -165,18 +180,10 @@ def hint_order(game: Game) -> list[Move]:
     return sorted(moves, key=lambda m: (m.kind is Kind.BOMB, lowest_rank(m.packed), -m.n, m.key))
 
 
-def _event(seat: int, cards: list[str] | None, game: Game) -> dict[str, Any]:
-    if cards is None:
-        return {"seat": seat, "cards": None, "combo": None}
-    last = game.actions[-1]
-    assert last.move is not None
-    return {"seat": seat, "cards": cards, "combo": combo_json(last.move.combo)}
-
-
 # --- request handlers ---------------------------------------------------------------------
 
 
-def _hello(service: Service, request: dict[str, Any]) -> dict[str, Any]:
+def _hello(service: Service, request: HelloRequest) -> Hello:
     return {
         "engine": __version__,
         "presets": [r.summary() for r in RULES.values()],
@@ -185,68 +192,60 @@ def _hello(service: Service, request: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _new_game(service: Service, request: dict[str, Any]) -> dict[str, Any]:
-    _level(request)
+def _new_game(service: Service, request: NewGameRequest) -> Snapshot:
     preset = request.get("preset", "standard")
-    seed = _field(request, "seed", int, optional=True)
     try:
-        service.game = Game.deal(seed, preset)
+        service.game = Game.deal(request.get("seed"), preset, request["level"])
     except UnknownRules as exc:
         raise ServiceError("bad_request", str(exc), f"未知的规则 {preset!r}。") from exc
     except ValueError as exc:
-        raise ServiceError("bad_request", str(exc), "发牌参数错误。") from exc
+        raise ServiceError("bad_request", str(exc), f"发牌参数错误：{exc}") from exc
     return snapshot(service.game)
 
 
-def _from_code(service: Service, request: dict[str, Any]) -> dict[str, Any]:
-    _level(request)
-    code = _field(request, "code", str)
+def _from_code(service: Service, request: FromCodeRequest) -> Snapshot:
+    code = request["code"]
     try:
-        service.game = Game.from_code(code)
+        service.game = Game.from_code(code, request["level"])
     except InvalidDealCode as exc:
-        raise ServiceError("bad_code", str(exc), f"牌局代码 {code!r} 无效。") from exc
+        raise ServiceError("bad_code", str(exc), f"牌局代码 {code!r} 无效：{exc}") from exc
     return snapshot(service.game)
 
 
-def _load(service: Service, request: dict[str, Any]) -> dict[str, Any]:
-    _level(request)
-    try:
-        service.game = Game.from_dict(request.get("game"))
-    except (InvalidGame, InvalidCard, ValueError) as exc:
-        raise ServiceError(
-            "bad_save", f"The saved game cannot be restored: {exc}", "存档无法恢复，已重新发牌。"
-        ) from exc
-    return snapshot(service.game)
+def _load(service: Service, request: LoadRequest) -> Snapshot:
+    game = _saved_game(request["game"], "The saved game cannot be restored", "存档无法恢复")
+    if game.level is None:
+        # A save from before games kept their level: the page says which it was.
+        game.level = request.get("level")
+    service.game = game
+    return snapshot(game)
 
 
-def _judge(service: Service, request: dict[str, Any]) -> dict[str, Any]:
+def _judge(service: Service, request: JudgeRequest) -> JudgementJson:
     game = service.live()
-    cards = _cards(request)
     try:
-        return game.judge(cards, seat=HUMAN).to_json()
+        return game.judge(request["cards"], seat=HUMAN).to_json()
     except InvalidCard as exc:
         raise ServiceError("bad_request", str(exc), "牌的代码错误。") from exc
 
 
-def _play(service: Service, request: dict[str, Any]) -> dict[str, Any]:
+def _play(service: Service, request: PlayRequest) -> Snapshot:
     game = service.live()
-    cards = _cards(request)
     try:
-        game.play(cards, seat=HUMAN)
+        game.play(request["cards"], seat=HUMAN)
     except InvalidCard as exc:
         raise ServiceError("bad_request", str(exc), "牌的代码错误。") from exc
-    return snapshot(game, _event(HUMAN, cards, game))
+    return snapshot(game, acted=True)
 
 
-def _pass(service: Service, request: dict[str, Any]) -> dict[str, Any]:
+def _pass(service: Service, request: PassRequest) -> Snapshot:
     game = service.live()
     game.pass_turn(seat=HUMAN)
-    return snapshot(game, _event(HUMAN, None, game))
+    return snapshot(game, acted=True)
 
 
-def _bot_turn(service: Service, request: dict[str, Any]) -> dict[str, Any]:
+def _bot_turn(service: Service, request: BotTurnRequest) -> Snapshot:
     game = service.live()
-    level = _level(request)
     seat = game.to_move
     if game.over:
         raise IllegalPlay("game_over", Text("The hand is over.", "本局已经结束。"))
@@ -254,21 +253,28 @@ def _bot_turn(service: Service, request: dict[str, Any]) -> dict[str, Any]:
         raise IllegalPlay(
             "not_your_turn", Text("It is your turn, not the computer's.", "现在轮到你出牌。")
         )
+    # The hand keeps the level it was dealt at; a request's level only fills in
+    # for a hand that has none.
+    level: Level | None = game.level or request.get("level")
+    if level is None:
+        raise ServiceError(
+            "bad_request", "This hand has no level: say which.", "这一局没有难度：请指定难度。"
+        )
     # Seeded per deal and step, so a replayed deal meets the same opponents.
     bot = Bot(
         level,
-        seed=(game.seed or 0) * 1009 + len(game.actions) * 3 + seat,
+        seed=(game.seed or 0) * 1009 + len(game.history) * 3 + seat,
         budget=HARD_BUDGET if level == "hard" else None,
     )
-    cards = bot.choose(game.view(seat))
+    cards = bot.choose(game.observation(seat))
     if cards is None:
         game.pass_turn()
     else:
         game.play(cards)
-    return snapshot(game, _event(seat, cards, game))
+    return snapshot(game, acted=True)
 
 
-def _timeout(service: Service, request: dict[str, Any]) -> dict[str, Any]:
+def _timeout(service: Service, request: TimeoutRequest) -> Snapshot:
     game = service.live()
     if game.over or game.to_move != HUMAN:
         raise IllegalPlay("not_your_turn", Text("It is not your turn.", "还没轮到你出牌。"))
@@ -277,30 +283,35 @@ def _timeout(service: Service, request: dict[str, Any]) -> dict[str, Any]:
         game.pass_turn()
     else:
         game.play(cards)
-    return snapshot(game, _event(HUMAN, cards, game))
+    return snapshot(game, acted=True)
 
 
-def _saved_game(request: dict[str, Any]) -> dict[str, Any]:
-    data = request.get("game")
+def _saved_game(data: object, en: str, zh: str) -> Game:
+    """A saved game the page sent back, checked; only dealt games (the page deals no other)."""
     try:
-        Game.from_dict(data)
-    except (InvalidGame, InvalidCard, ValueError) as exc:
+        game = Game.from_dict(data)
+    except ValueError as exc:
+        raise ServiceError("bad_save", f"{en}: {exc}", f"{zh}：{exc}") from exc
+    if game.seed is None:
         raise ServiceError(
-            "bad_save", f"That hand cannot be replayed: {exc}", "这一局无法回放。"
-        ) from exc
-    assert isinstance(data, dict)
-    return data
+            "bad_save",
+            f"{en}: it was not dealt (it has no seed), and this page only deals.",
+            f"{zh}：这一局不是发出来的牌（没有种子）。",
+        )
+    return game
 
 
-def _replay(service: Service, request: dict[str, Any]) -> dict[str, Any]:
-    return replay(_saved_game(request))
+def _replay(service: Service, request: ReplayRequest) -> Replay:
+    _saved_game(request["game"], "That hand cannot be replayed", "这一局无法回放")
+    assert isinstance(request["game"], dict)  # from_dict took it
+    return replay(request["game"])
 
 
-def _review(service: Service, request: dict[str, Any]) -> dict[str, Any]:
-    data = _saved_game(request)
-    step = _field(request, "step", int)
+def _review(service: Service, request: ReviewRequest) -> Review:
+    _saved_game(request["game"], "That hand cannot be replayed", "这一局无法回放")
+    assert isinstance(request["game"], dict)  # from_dict took it
     try:
-        return review_decision(data, step, budget=HARD_BUDGET)
+        return review_decision(request["game"], request["step"], budget=HARD_BUDGET)
     except ValueError as exc:
         raise ServiceError("bad_request", str(exc), "无法点评这一步。") from exc
 

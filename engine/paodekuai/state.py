@@ -9,9 +9,14 @@ the AI copies it thousands of times per decision, so it stays small and flat.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
-from .combos import Move, highest_single, legal_moves, unpack
+from .combos import Move, forced_single, legal_moves, unpack
+from .protocol import SettlementJson
 from .rules import Kind, Rules
+
+#: A trick ends when this many passes follow its last play (both other seats).
+TRICK_ENDING_PASSES: Final = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,8 +29,9 @@ class Settlement:
     bombs: tuple[int, int, int]
     total: tuple[int, int, int]
 
-    def to_json(self) -> dict[str, list[int] | list[bool]]:
+    def to_json(self) -> SettlementJson:
         return {
+            "winner": self.winner,
             "cards_left": list(self.cards_left),
             "shut_out": list(self.shut_out),
             "bombs": list(self.bombs),
@@ -54,7 +60,7 @@ class Position:
         self, rules: Rules, hands: list[int], to_move: int, need_three: bool = False
     ) -> None:
         self.rules = rules
-        #: Packed rank counts per seat (a nibble per rank).
+        #: Packed rank counts per seat (a byte per rank).
         self.hands = hands
         self.sizes = [sum(unpack(h)) for h in hands]
         self.to_move = to_move
@@ -94,20 +100,16 @@ class Position:
         -1 means the rule binds and the seat has no single at all.
         """
         seat = self.to_move if seat is None else seat
-        if self.rules.last_card_rule and self.sizes[(seat + 1) % 3] == 1:
-            return highest_single(unpack(self.hands[seat]), self.rules)
-        return None
+        return forced_single(self.hands[seat], self.rules, self.sizes[(seat + 1) % 3])
 
     def legal_moves(self) -> list[Move]:
         """Every legal play for the seat to move (a pass is never listed)."""
         if self.winner is not None:
             return []
         seat = self.to_move
-        hand = unpack(self.hands[seat])
-        forced = None
-        if self.rules.last_card_rule and self.sizes[(seat + 1) % 3] == 1:
-            forced = highest_single(hand, self.rules)
-        moves = legal_moves(hand, self.rules, self.standing, forced)
+        packed = self.hands[seat]
+        forced = forced_single(packed, self.rules, self.sizes[(seat + 1) % 3])
+        moves = legal_moves(unpack(packed), self.rules, self.standing, forced)
         if self.need_three:
             with_three = [m for m in moves if m.packed & 0xFF]
             if with_three:
@@ -156,7 +158,7 @@ class Position:
     def pass_turn(self) -> None:
         """Apply a pass of the seat to move (the caller checked it)."""
         self.passes += 1
-        if self.passes < 2:
+        if self.passes < TRICK_ENDING_PASSES:
             self.to_move = (self.to_move + 1) % 3
             return
         # Both others passed: the trick ends and its last player leads.
@@ -188,7 +190,7 @@ class Position:
             if s == winner:
                 continue
             left = self.sizes[s]
-            pay = rules.one_card_pays if left == 1 else left
+            pay = rules.one_card_pays if left == 1 else left * rules.per_card
             if not self.played[s]:
                 shut[s] = True
                 pay *= rules.shut_out_multiplier

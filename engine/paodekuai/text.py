@@ -13,10 +13,12 @@ played). Messages speak to the person at the table ("you").
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import NamedTuple
 
 from .cards import RANKS, pretty, pretty_zh
 from .combos import Combo
+from .protocol import ComboJson, Message
 from .rules import Kind, Rules
 
 
@@ -26,8 +28,18 @@ class Text(NamedTuple):
     en: str
     zh: str
 
-    def to_json(self) -> dict[str, str]:
+    def to_json(self) -> Message:
         return {"en": self.en, "zh": self.zh}
+
+
+def combo_json(combo: Combo) -> ComboJson:
+    """A reading as JSON, with its name in both languages."""
+    return {
+        "kind": combo.kind.value,
+        "k": combo.k,
+        "key": RANKS[combo.key],
+        "text": combo_text(combo).to_json(),
+    }
 
 
 _PLURAL = {"J": "jacks", "Q": "queens", "K": "kings", "A": "aces"}
@@ -38,8 +50,9 @@ def _plural(rank: int) -> str:
     return _PLURAL.get(name, name + "s")
 
 
+@cache
 def combo_text(combo: Combo) -> Text:
-    """The name of a reading, e.g. "pair of 8s" / "对8"."""
+    """The name of a reading, e.g. "pair of 8s" / "对8" (cached: views name every play)."""
     kind, k, key = combo.kind, combo.k, combo.key
     r = RANKS[key]
     span_lo = RANKS[key - k + 1] if kind in _SPANNED else r
@@ -166,6 +179,12 @@ def refusal_text(code: str, ctx: Context) -> Text:
         shape = shape_text(ctx.standing)
         what = reading or Text("these cards", "这些牌")
         assert standing is not None
+        if ctx.standing.kind is Kind.BOMB:
+            # Against a bomb only a higher bomb will do ("a higher bomb, or a bomb" is wrong).
+            return Text(
+                f"{_cap(what.en)} cannot follow the {standing.en}: only {shape.en} beats it.",
+                f"{what.zh}不能接{standing.zh}：只有{shape.zh}才能压过。",
+            )
         return Text(
             f"{_cap(what.en)} cannot follow the {standing.en}: play {shape.en}, or a bomb.",
             f"{what.zh}不能接{standing.zh}：要出{shape.zh}，或者炸弹。",

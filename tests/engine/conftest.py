@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
@@ -41,6 +42,26 @@ def ranks_of(play: Sequence[str]) -> str:
 
 def legal_ranks(game: Game) -> set[str]:
     return {ranks_of(p) for p in game.legal_plays()}
+
+
+def random_step(g: Game, rng: random.Random, pass_rate: float = 0.3) -> None:
+    """One random action: a pass now and then where the rules allow it, else a random play."""
+    plays = g.legal_plays()
+    if g.can_pass() and (not plays or rng.random() < pass_rate):
+        g.pass_turn()
+    else:
+        g.play(rng.choice(plays))
+
+
+def random_game(seed: int, rules: str, steps: int = 1000) -> Game:
+    """Deal ``seed`` of ``rules`` and make up to ``steps`` random actions."""
+    rng = random.Random(seed)
+    g = Game.deal(seed, rules)
+    for _ in range(steps):
+        if g.over:
+            break
+        random_step(g, rng)
+    return g
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from paodekuai import Game, InvalidDealCode
-from paodekuai.codes import decode, encode
+from paodekuai.codes import MAX_SEED, decode, encode
 from paodekuai.prng import SplitMix64
 
 GOLDEN = json.loads((Path(__file__).parent / "fixtures" / "golden_deals.json").read_text())
@@ -53,7 +53,7 @@ def test_deal_without_seed_is_random_and_coded() -> None:
 
 def test_code_round_trip_every_preset() -> None:
     for rules in ("standard", "classic16", "compact15", "club"):
-        for seed in (0, 42, 173920, 10**17):
+        for seed in (0, 42, 173920, 10**15, MAX_SEED):
             assert decode(encode(rules, seed)) == (rules, seed)
 
 
@@ -72,6 +72,14 @@ def test_code_is_case_and_space_tolerant() -> None:
         ("A1739206", "does not check out"),
         ("A1739250", "does not check out"),  # two digits swapped
         ("A" + "1" * 25, "too long"),
+        # Arabic-Indic and full-width digits (a regex's \d takes them): not a code.
+        ("A\u0661\u0667\u0663\u0669\u0662\u0660\u0665", "not a deal code"),
+        ("A\uff11\uff17\uff13\uff19\uff12\uff10\uff15", "not a deal code"),
+        ("\uff211739205", "not a deal code"),
+        # Another spelling of A0000076 (seed 7): one deal, one code.
+        ("A00000076", "this deal is A0000076"),
+        # Seed 2**53 + 1 checks out, but JavaScript would carry it as 2**53.
+        ("A90071992547409930", "too long"),
     ],
 )
 def test_malformed_codes_say_what_is_wrong(code: str, says: str) -> None:
@@ -95,7 +103,18 @@ def test_every_single_digit_typo_is_caught() -> None:
                 decode(typo)
 
 
+def test_seeds_stop_where_javascript_numbers_stop_being_exact() -> None:
+    # The page keeps seeds as numbers; past 2**53 - 1 two seeds share a number.
+    assert MAX_SEED == 2**53 - 1
+    assert float(MAX_SEED) != float(MAX_SEED - 1)
+    assert float(MAX_SEED + 1) == float(MAX_SEED + 2)
+    assert Game.deal(MAX_SEED).deal_code == encode("standard", MAX_SEED)
+    with pytest.raises(ValueError, match="outside"):
+        Game.deal(MAX_SEED + 1)
+    assert "90071992547409930" not in encode("standard", MAX_SEED)
+
+
 def test_bad_seeds() -> None:
-    for seed in (-1, 10**18, 1.5, "7", True):
+    for seed in (-1, MAX_SEED + 1, 10**18, 1.5, "7", True):
         with pytest.raises(ValueError):
             Game.deal(seed)  # type: ignore[arg-type]

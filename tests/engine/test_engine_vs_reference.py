@@ -16,32 +16,20 @@ from __future__ import annotations
 
 import json
 import random
+import tomllib
 from itertools import combinations
+from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, event, given, settings
+import reference as ref
+from conftest import split
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
+from position_strategies import HYP, positions, standing_positions
 
-try:
-    from . import reference as ref
-except ImportError:  # tests/engine is not a package: pytest puts it on sys.path
-    import reference as ref
-
-try:
-    from paodekuai import Game, IllegalPlay
-except ImportError as exc:  # the engine is being written; nothing to check yet
-    pytestmark = pytest.mark.skip(reason=f"engine not importable yet: {exc}")
-    Game = IllegalPlay = None  # type: ignore[assignment,misc]
+from paodekuai import Game, IllegalPlay
 
 PRESETS = ("standard", "classic16", "compact15", "club")
-
-HYP = settings(
-    deadline=None,
-    derandomize=True,
-    database=None,
-    print_blob=False,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
 
 ALL_SUBSETS_UP_TO = 7  # hands this small: every subset is checked
 SAMPLED_SUBSETS = 60  # larger hands: this many random subsets
@@ -262,91 +250,6 @@ def check_settlement(g, rules, start_hands, history) -> None:
     assert eng_hist == [(s, sorted(c) if c else None) for s, c in history], "history" + msg
 
 
-# ------------------------------------------------------------------ strategies
-
-
-@st.composite
-def positions(draw, rules: str, max_cards: int = 10, max_moves: int = 5, structured: bool = False):
-    """Three disjoint hands (1..max_cards), a leader and a few move choices.
-
-    Cards are drawn a rank at a time, 1-4 of it, so pairs, trios, planes and
-    bombs are common."""
-    pool = {r: [c for c in ref.deck(rules) if ref.rank_of(c) == r] for r in ref.RANKS}
-    for r, cards in pool.items():
-        pool[r] = list(draw(st.permutations(cards)))
-    hands: list[list[str]] = []
-    for _seat in range(3):
-        h: list[str] = []
-        if structured:
-            # plant 0-2 straights / pair runs / planes of random length
-            for _ in range(draw(st.integers(0, 2))):
-                width = draw(st.integers(1, 3))
-                length = draw(st.integers(*{1: (5, 7), 2: (2, 4), 3: (2, 3)}[width]))
-                start = draw(st.integers(0, ref.ACE - length + 1))
-                for v in range(start, start + length):
-                    r = ref.RANKS[v]
-                    if len(h) < max_cards and len(pool[r]) >= width:
-                        h += pool[r][:width]
-                        del pool[r][:width]
-        size = max(len(h), draw(st.integers(1, max_cards)))
-        while len(h) < size:
-            avail = [r for r in ref.RANKS if pool[r]]
-            r = draw(st.sampled_from(avail))
-            take = draw(st.integers(1, min(len(pool[r]), size - len(h))))
-            h += pool[r][:take]
-            del pool[r][:take]
-        hands.append(h[: max_cards + 2])
-    leader = draw(st.integers(0, 2))
-    moves = draw(st.lists(st.integers(0, 99_999), min_size=min(1, max_moves), max_size=max_moves))
-    return hands, leader, moves
-
-
-def _block_kinds(rules: str) -> list[tuple[int, int, int]]:
-    """(width, min length, max length) of the runs a standing play is built on."""
-    return [(1, 5, 8), (2, 2, 4), (3, 1, 1), (3, 2, 3)]
-
-
-@st.composite
-def standing_positions(draw, rules: str, max_follow: int = 10):
-    """The leader holds a straight, pair run, trio or plane (with random extras)
-    and plays it; the two others hold similar shapes at random ranks, often as
-    their whole hand, so that beating, too_low, wrong_type and short last
-    plays all come up against every kind."""
-    pool = {r: [c for c in ref.deck(rules) if ref.rank_of(c) == r] for r in ref.RANKS}
-    for r, cards in pool.items():
-        pool[r] = list(draw(st.permutations(cards)))
-
-    def take(rank: str, n: int, into: list[str]) -> bool:
-        if len(pool[rank]) < n:
-            return False
-        into += pool[rank][:n]
-        del pool[rank][:n]
-        return True
-
-    def any_cards(n: int, into: list[str]) -> None:
-        for _ in range(n):
-            avail = [r for r in ref.RANKS if pool[r]]
-            take(draw(st.sampled_from(avail)), 1, into)
-
-    width, lo, hi = draw(st.sampled_from(_block_kinds(rules)))
-    length = draw(st.integers(lo, hi))
-    hands: list[list[str]] = [[], [], []]
-    for seat in range(3):
-        h = hands[seat]
-        start = draw(st.integers(0, ref.ACE - length + 1))
-        for v in range(start, start + length):
-            take(ref.RANKS[v], width, h)
-        if width == 3:
-            any_cards(draw(st.integers(0, 2 * length)), h)  # wings, perhaps short
-        if seat != 0:
-            any_cards(draw(st.integers(0 if h else 1, 3)), h)
-            del h[max_follow:]
-    any_cards(draw(st.integers(1, 3)), hands[0])
-    leader_play = draw(st.integers(0, 99_999))
-    moves = draw(st.lists(st.integers(0, 99_999), max_size=3))
-    return hands, leader_play, moves
-
-
 # ------------------------------------------------------------------ tests
 
 
@@ -541,222 +444,25 @@ def test_many_dealt_games_agree_with_oracle(rules, seed):
 
 
 # ------------------------------------------------------------------ hand-built positions
-# Each is (rules, hands, leader, moves before the position); the engine must agree
-# with the oracle on every subset, the legal plays and the pass there.
+# Each is rules, hands, leader and the moves before the position (fixtures/scenarios.toml);
+# the engine must agree with the oracle on every subset, the legal plays and the pass there.
 
-SCENARIOS = {
-    # RULES.md: previous player plays 9, you hold 10, K, 2S, next seat on one card.
-    "last_card_seed_example": (
-        "standard",
-        [["10H", "KD", "2S"], ["3C"], ["9S", "4D", "5D"]],
-        2,
-        [["9S"]],
-    ),
-    "last_card_with_bomb": (
-        "standard",
-        [["10H", "KD", "2S", "6S", "6H", "6D", "6C"], ["3C"], ["9S", "4D", "5D"]],
-        2,
-        [["9S"]],
-    ),
-    # seed 004 example 2: leading with 4, 9, Q, 88 while the next seat holds one card
-    "last_card_leading": ("club", [["4S", "9H", "QD", "8S", "8H"], ["3C"], ["5D", "6D"]], 0, []),
-    "last_card_highest_in_bomb_std": (
-        "standard",
-        [["KS", "KH", "KD", "KC", "5S", "7H"], ["3C"], ["5D", "6D"]],
-        0,
-        [],
-    ),
-    "last_card_highest_in_bomb_classic": (
-        "classic16",
-        [["KS", "KH", "KD", "KC", "5S", "7H"], ["3C"], ["5D", "6D"]],
-        0,
-        [],
-    ),
-    "last_card_only_bombs": ("standard", [["9S", "9H", "9D", "9C"], ["3C"], ["5D", "6D"]], 0, []),
-    # seed 004 example 1: previous plays K; you hold A, 2 and four 5s
-    "must_beat_seed_example": (
-        "club",
-        [["AH", "2S", "5S", "5H", "5D", "5C"], ["3C", "4C"], ["KD", "6D"]],
-        2,
-        [["KD"]],
-    ),
-    "must_beat_classic_may_pass": (
-        "classic16",
-        [["AH", "2S", "5S", "5H", "5D", "5C"], ["3C", "4C"], ["KD", "6D"]],
-        2,
-        [["KD"]],
-    ),
-    # 888+5 as the last four cards beats 777+J+Q
-    "short_trio_beats_trio_two": (
-        "standard",
-        [["8S", "8H", "8D", "5C"], ["3C", "4C"], ["7S", "7H", "7D", "JS", "QS", "3D"]],
-        2,
-        [["7S", "7H", "7D", "JS", "QS"]],
-    ),
-    "short_trio_not_whole_hand": (
-        "standard",
-        [["8S", "8H", "8D", "5C", "9C"], ["3C", "4C"], ["7S", "7H", "7D", "JS", "QS", "3D"]],
-        2,
-        [["7S", "7H", "7D", "JS", "QS"]],
-    ),
-    "bare_trio_last": (
-        "club",
-        [["8S", "8H", "8D"], ["3C", "4C"], ["7S", "7H", "7D", "JS", "QS", "3D"]],
-        2,
-        [["7S", "7H", "7D", "JS", "QS"]],
-    ),
-    # whole hand 777888999+10 is also a short plane of three trios: it beats 444555666+wings
-    "short_plane_of_three": (
-        "standard",
-        [
-            ["7S", "7H", "7D", "8S", "8H", "8D", "9S", "9H", "9D", "10C"],
-            ["3C", "4C"],
-            [
-                "4S",
-                "4H",
-                "4D",
-                "5S",
-                "5H",
-                "5D",
-                "6S",
-                "6H",
-                "6D",
-                "3S",
-                "JS",
-                "QS",
-                "KS",
-                "AH",
-                "2S",
-                "3D",
-            ],
-        ],
-        2,
-        [
-            [
-                "4S",
-                "4H",
-                "4D",
-                "5S",
-                "5H",
-                "5D",
-                "6S",
-                "6H",
-                "6D",
-                "3S",
-                "JS",
-                "QS",
-                "KS",
-                "AH",
-                "2S",
-            ]
-        ],
-    ),
-    # 3334445556 readings, following a plane of two with key 4 (only 444555 beats)
-    "two_readings_follow": (
-        "standard",
-        [
-            ["3S", "3H", "3D", "4S", "4H", "4D", "5S", "5H", "5D", "6S", "9C"],
-            ["3C", "4C"],
-            ["6H", "6D", "6C", "7S", "7H", "7D", "10S", "JS", "QS", "KS", "KD"],
-        ],
-        2,
-        [["6H", "6D", "6C", "7S", "7H", "7D", "10S", "JS", "QS", "KS"]],
-    ),
-    "bomb_split_leading": (
-        "standard",
-        [["5S", "5H", "5D", "5C", "6S", "7H", "8D"], ["3C", "4C"], ["9D", "10D"]],
-        0,
-        [],
-    ),
-    "bomb_split_classic": (
-        "classic16",
-        [["5S", "5H", "5D", "5C", "6S", "7H", "8D"], ["3C", "4C"], ["9D", "10D"]],
-        0,
-        [],
-    ),
-    "bomb_split_club": (
-        "club",
-        [["5S", "5H", "5D", "5C", "6S", "7H", "8D"], ["3C", "4C"], ["9D", "10D"]],
-        0,
-        [],
-    ),
-    "three_aces": (
-        "standard",
-        [["AH", "AD", "AC", "3S", "4S", "9S"], ["3C", "4C"], ["9D", "10D"]],
-        0,
-        [],
-    ),
-    "three_aces_classic": (
-        "classic16",
-        [["AH", "AD", "AC", "3S", "4S", "9S"], ["3C", "4C"], ["9D", "10D"]],
-        0,
-        [],
-    ),
-    "spade3_first_club": (
-        "club",
-        [["3S", "3H", "4D", "5C", "6S", "7S", "9H", "9D"], ["3C", "4C"], ["9C", "10D"]],
-        0,
-        [],
-    ),
-    "spade3_first_classic": (
-        "classic16",
-        [["3S", "3H", "3D", "4D", "4C", "9H", "9D"], ["3C", "4H"], ["9C", "10D"]],
-        0,
-        [],
-    ),
-    "classic_trio_pair_needs_pair": (
-        "classic16",
-        [["8S", "8H", "8D", "3S", "4H", "4S"], ["3C", "4C"], ["9D", "10D"]],
-        1,
-        [["3C"], ["9D"]],
-    ),
-    "classic_four_trios": (
-        "classic16",
-        [
-            ["3S", "3H", "3D", "4S", "4H", "4D", "5S", "5H", "5D", "6S", "6H"],
-            ["3C", "4C"],
-            ["9D", "10D"],
-        ],
-        1,
-        [["3C"], ["9D"]],
-    ),
-    "plane_singles_follow": (
-        "classic16",
-        [
-            ["5S", "5H", "5D", "6S", "6H", "6D", "7S", "7H", "7D", "2S"],
-            ["3C", "4C"],
-            ["3S", "3H", "3D", "4S", "4H", "4D", "8S", "9S", "10S"],
-        ],
-        2,
-        [["3S", "3H", "3D", "4S", "4H", "4D", "8S", "9S"]],
-    ),
-    "compact15_kings": (
-        "compact15",
-        [["QS", "QH", "QD", "KH", "KD", "KC", "AS", "10S", "JS"], ["3C", "4C"], ["9D", "10D"]],
-        0,
-        [],
-    ),
-    "bomb_over_bomb": (
-        "standard",
-        [
-            ["6S", "6H", "6D", "6C", "4S", "4H", "4D", "4C", "2S"],
-            ["3C", "3D"],
-            ["5S", "5H", "5D", "5C", "9D"],
-        ],
-        2,
-        [["5S", "5H", "5D", "5C"]],
-    ),
-}
+SCENARIOS = tomllib.loads((Path(__file__).parent / "fixtures" / "scenarios.toml").read_text())
 
 
 @pytest.mark.parametrize("name", sorted(SCENARIOS))
 def test_hand_built_positions(name):
-    rules, hands, leader, moves = SCENARIOS[name]
+    scenario = SCENARIOS[name]
+    rules = scenario["rules"]
     rng = random.Random(name)
-    g = Game.from_hands(hands, leader=leader, rules=rules)
+    g = Game.from_hands([split(h) for h in scenario["hands"]], scenario["leader"], rules)
     history: list = []
-    for mv in moves:
-        step_with(g, rules, mv, history)
+    for mv in scenario["moves"]:
+        if mv == "pass":
+            history.append((g.to_move, None))
+            g.pass_turn()
+        else:
+            step_with(g, rules, split(mv), history)
     compare_position(g, rules, rng)
     probe_refusals(g, rules, rng)
 
@@ -777,28 +483,11 @@ def _scripted(rules, hands, leader, script):
 # seat 1 leads an 8-card straight that nobody else can beat, seat 2 (16 cards) never
 # plays, seat 0 goes out with a bomb: club's worked example (7 + 32 + 10 = 49).
 _WORKED_HANDS = [
-    ["5S", "5H", "5D", "5C"],
-    ["6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH", "3H", "3D", "4H", "4D", "AH", "AD", "2S"],
-    [
-        "3S",
-        "3C",
-        "4S",
-        "4C",
-        "6S",
-        "6D",
-        "7S",
-        "7D",
-        "8S",
-        "8D",
-        "9S",
-        "9D",
-        "10S",
-        "10D",
-        "JS",
-        "JD",
-    ],
+    split("5S 5H 5D 5C"),
+    split("6H 7H 8H 9H 10H JH QH KH 3H 3D 4H 4D AH AD 2S"),
+    split("3S 3C 4S 4C 6S 6D 7S 7D 8S 8D 9S 9D 10S 10D JS JD"),
 ]
-_WORKED_SCRIPT = [["6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH"], None, ["5S", "5H", "5D", "5C"]]
+_WORKED_SCRIPT = [split("6H 7H 8H 9H 10H JH QH KH"), None, split("5S 5H 5D 5C")]
 
 
 @pytest.mark.parametrize(

@@ -4,33 +4,18 @@ from __future__ import annotations
 
 import copy
 import json
-import random
 from typing import Any
 
 import pytest
-from conftest import position
+from conftest import position, random_game
 
 from paodekuai import Game, InvalidGame
-
-
-def _played(seed: int, rules: str, steps: int) -> Game:
-    rng = random.Random(seed)
-    g = Game.deal(seed, rules)
-    for _ in range(steps):
-        if g.over:
-            break
-        plays = g.legal_plays()
-        if g.can_pass() and (not plays or rng.random() < 0.3):
-            g.pass_turn()
-        else:
-            g.play(rng.choice(plays))
-    return g
 
 
 @pytest.mark.parametrize("rules", ["standard", "classic16", "compact15", "club"])
 def test_round_trip_mid_hand_and_finished(rules: str) -> None:
     for steps in (0, 7, 25, 500):
-        g = _played(3, rules, steps)
+        g = random_game(3, rules, steps)
         data = json.loads(json.dumps(g.to_dict()))
         back = Game.from_dict(data)
         assert back == g
@@ -55,7 +40,28 @@ def _tamper(data: dict[str, Any], **changes: Any) -> dict[str, Any]:
 
 @pytest.fixture
 def saved() -> dict[str, Any]:
-    return _played(8, "standard", 12).to_dict()
+    g = random_game(8, "standard", 12)
+    g.level = "medium"
+    assert g.leader == 1  # so ``true`` would equal it under a loose check
+    return dict(g.to_dict())
+
+
+def test_the_level_is_kept_with_the_game() -> None:
+    g = Game.deal(5, "club", level="hard")
+    g.play(g.legal_plays()[0])
+    back = Game.from_dict(json.loads(json.dumps(g.to_dict())))
+    assert back.level == "hard" and back == g
+    assert Game.from_dict(Game.deal(5).to_dict()).level is None
+
+
+def test_a_version_1_save_still_loads_without_a_level() -> None:
+    g = random_game(8, "classic16", 30)
+    old = {k: v for k, v in g.to_dict().items() if k not in ("deal_code", "level")}
+    old["version"] = 1
+    back = Game.from_dict(old)
+    assert back.level is None
+    assert back.view(0) == g.view(0)
+    assert back.to_dict()["version"] == 2
 
 
 @pytest.mark.parametrize(
@@ -63,7 +69,7 @@ def saved() -> dict[str, Any]:
     [
         (lambda d: "not a dict", "JSON object"),
         (lambda d: _tamper(d, format="chess"), "not a saved game"),
-        (lambda d: _tamper(d, version=2), "version 2"),
+        (lambda d: _tamper(d, version=3), "version 3"),
         (lambda d: _tamper(d, version=None), "version None"),
         (lambda d: _tamper(d, rules="poker"), "unknown rules"),
         (lambda d: _tamper(d, hands="3S"), "three hands"),
@@ -77,6 +83,21 @@ def saved() -> dict[str, Any]:
         (lambda d: _tamper(d, actions=[*d["actions"], 7]), "list of card codes or null"),
         (lambda d: _tamper(d, to_move=(d["to_move"] + 1) % 3), "does not add up"),
         (lambda d: _tamper(d, counts=[16, 16, 16]), "does not add up"),
+        # Types as JSON carries them: true is no number, 2.0 no seat or count.
+        (lambda d: _tamper(d, leader=bool(d["leader"])), "leader"),
+        (lambda d: _tamper(d, leader=float(d["leader"])), "leader"),
+        (lambda d: _tamper(d, version=True), "version True"),
+        (lambda d: _tamper(d, version=2.0), "version 2.0"),
+        (lambda d: _tamper(d, to_move=float(d["to_move"])), "does not add up"),
+        (lambda d: _tamper(d, counts=[float(c) for c in d["counts"]]), "does not add up"),
+        (lambda d: _tamper(d, seed=float(d["seed"])), "seed"),
+        # The same seed deals the same cards in standard and classic16: the deal
+        # code ties the rules to the seed.
+        (lambda d: _tamper(d, rules="classic16"), "rules or the seed were changed"),
+        (lambda d: _tamper(d, deal_code="A0000013"), "deal code"),
+        (lambda d: {k: v for k, v in d.items() if k != "deal_code"}, "deal_code"),
+        (lambda d: _tamper(d, level="expert"), "level"),
+        (lambda d: {k: v for k, v in d.items() if k != "level"}, "level"),
     ],
 )
 def test_tampered_saves_are_refused_with_a_message(
@@ -110,7 +131,7 @@ def test_swapped_hands_of_a_dealt_game_are_refused() -> None:
 
 
 def test_views_hide_other_hands() -> None:
-    g = _played(4, "standard", 10)
+    g = random_game(4, "standard", 10)
     for seat in range(3):
         text = json.dumps(g.view(seat))
         for other in range(3):

@@ -8,6 +8,7 @@ import pytest
 from conftest import legal_ranks, position, ranks_of, split
 
 from paodekuai import RULES, Game, IllegalPlay, Kind
+from paodekuai.cards import RANKS
 
 # --- deck, deal, first lead -------------------------------------------------------------
 
@@ -67,7 +68,7 @@ def test_combination_kinds(cards: str, kind: Kind, k: int, key: str) -> None:
     verdict = g.judge(split(cards))
     assert verdict.legal, verdict.message.en
     assert verdict.combo is not None
-    assert (verdict.combo.kind, verdict.combo.k, verdict.combo.to_json()["key"]) == (kind, k, key)
+    assert (verdict.combo.kind, verdict.combo.k, RANKS[verdict.combo.key]) == (kind, k, key)
 
 
 def test_bomb_is_four_of_a_rank() -> None:
@@ -335,6 +336,7 @@ def test_losers_pay_a_point_per_card_and_one_card_pays_one() -> None:
     g.play(["7S"])
     assert g.winner == 2
     assert g.settlement() == {
+        "winner": 2,
         "cards_left": [1, 1, 0],
         "shut_out": [False, False, False],
         "bombs": [0, 0, 0],

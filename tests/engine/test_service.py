@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import itertools
 import json
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
 from paodekuai import RULES, Game
+from paodekuai import review as review_module
+from paodekuai import service as service_module
 from paodekuai.ai import Bot
 from paodekuai.cards import card_id
 from paodekuai.service import Service, snapshot
@@ -50,10 +52,10 @@ def _new(service: Service, seed: int = 7, preset: str = "standard") -> dict[str,
 def test_new_game_snapshot_shape() -> None:
     service = Service()
     snap = _new(service)
-    assert set(snap) == {"game", "deal_code", "view", "you", "event", "reveal"}
+    assert set(snap) == {"game", "deal_code", "level", "view", "you", "event", "reveal"}
     assert snap["reveal"] is None  # the other hands stay hidden while the hand is on
     assert snap["deal_code"] == Game.deal(7).deal_code
-    assert Game.from_dict(snap["game"]) == Game.deal(7)
+    assert Game.from_dict(snap["game"]) == Game.deal(7, level="easy")
     view = snap["view"]
     assert view["seat"] == 0 and len(view["hand"]) == 16
     if view["to_move"] == 0:
@@ -245,3 +247,122 @@ def test_review_rates_a_decision_against_the_best() -> None:
     not_yours = next(i for i in range(1, len(data["actions"])) if i not in decisions)
     assert error(service, type="review", game=data, step=not_yours)["code"] == "bad_request"
     assert error(service, type="review", game={"junk": 1}, step=1)["code"] == "bad_save"
+
+
+# --- the hand's level ----------------------------------------------------------------------
+
+
+class _Recorder:
+    """Stands in for Bot: records the level it was made at, plays like Easy."""
+
+    levels: ClassVar[list[str]] = []
+
+    def __init__(self, level: str, seed: int = 0, budget: float | None = None) -> None:
+        self.levels.append(level)
+        self.bot = Bot("easy", seed=seed)
+
+    def choose(self, view: Any) -> list[str] | None:
+        return self.bot.choose(view)
+
+
+def _to_bot_turn(service: Service, snap: dict[str, Any]) -> dict[str, Any]:
+    while snap["view"]["to_move"] == 0:
+        snap = ok(service, type="play", cards=snap["you"]["hints"][0])
+    return snap
+
+
+def test_the_hand_keeps_the_level_it_was_dealt_at(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(service_module, "Bot", _Recorder)
+    _Recorder.levels = []
+    service = Service()
+    snap = _to_bot_turn(service, ok(service, type="new_game", seed=3, level="hard"))
+    assert snap["level"] == snap["game"]["level"] == "hard"
+    ok(service, type="bot_turn", level="easy")  # the settings changed mid-hand: not this hand
+    ok(service, type="bot_turn")
+    # A restarted worker: the save says hard, whatever the page's settings say now.
+    fresh = Service()
+    restored = ok(fresh, type="load", game=snap["game"], level="easy")
+    assert restored["level"] == "hard"
+    ok(fresh, type="bot_turn", level="medium")
+    assert _Recorder.levels == ["hard", "hard", "hard"]
+
+
+def test_a_save_from_before_levels_takes_the_level_the_page_sends() -> None:
+    service = Service()
+    game = ok(service, type="new_game", seed=3, level="hard")["game"]
+    old = {k: v for k, v in game.items() if k not in ("deal_code", "level")}
+    old["version"] = 1
+    restored = ok(Service(), type="load", game=old, level="medium")
+    assert restored["level"] == "medium"
+    assert restored["game"]["version"] == 2 and restored["game"]["level"] == "medium"
+    unsaid = Service()
+    ok(unsaid, type="load", game=old)
+    snap = _to_bot_turn(unsaid, ok(unsaid, type="load", game=old))
+    assert snap["level"] is None
+    assert error(unsaid, type="bot_turn")["code"] == "bad_request"
+    assert ok(unsaid, type="bot_turn", level="easy")["event"]["seat"] in (1, 2)
+
+
+def test_from_code_deals_at_the_level_asked() -> None:
+    snap = ok(Service(), type="from_code", code="D0000995", level="medium")
+    assert snap["level"] == "medium" and snap["deal_code"] == "D0000995"
+
+
+# --- presets -------------------------------------------------------------------------------
+
+
+def test_hello_sends_each_presets_summary_and_the_ranks() -> None:
+    result = ok(Service(), type="hello")
+    assert result["presets"] == [r.summary() for r in RULES.values()]
+    assert result["ranks"] == ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"]
+
+
+# --- the coach: expected points lost, and the verdict they earn ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("loss", "verdict"),
+    [
+        (0.0, "best"),
+        (0.004, "best"),  # rounds to 0.00: the same play, as far as the search can tell
+        (0.5, "good"),
+        (0.99, "good"),
+        (1.0, "inaccuracy"),
+        (2.99, "inaccuracy"),
+        (3.0, "mistake"),
+        (12.5, "mistake"),
+    ],
+)
+def test_the_points_lost_decide_the_verdict(
+    monkeypatch: pytest.MonkeyPatch, loss: float, verdict: str
+) -> None:
+    data = _finished_game()
+    # A decision of seat 0 that had a choice, and was a play.
+    g = Game.deal(data["seed"], data["rules"])
+    step = 0
+    for i, action in enumerate(data["actions"], start=1):
+        choices = len(g.legal_moves()) + g.can_pass()
+        if g.to_move == 0 and choices > 1 and action is not None:
+            step = i
+            break
+        g.pass_turn() if action is None else g.play(action)
+    assert step
+    played = data["actions"][step - 1]
+
+    class Fixed:
+        """Hard's search, replaced: the best play is worth 5, the played one 5 - loss."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            pass
+
+        def evaluate(self, view: Any, played: Any = ()) -> list[tuple[Any, float]]:
+            (mine,) = played
+            return [(None, 5.0), (mine, 5.0 - loss)]  # passing was best
+
+    monkeypatch.setattr(review_module, "Bot", Fixed)
+    review = ok(Service(), type="review", game=data, step=step)
+    assert review["verdict"] == verdict
+    assert review["loss"] == round(loss, 2)
+    assert review["played"] == played and not review["forced"]
+    if verdict != "best":
+        assert f"{loss:.1f}" in review["text"]["en"] and f"{loss:.1f}" in review["text"]["zh"]

@@ -25,6 +25,7 @@ def compact15_deal_held_by(seat: int) -> str:
     for seed in range(100_000, 100_200):
         game = Game.deal(seed, "compact15")
         face_up = game.view(0)["face_up"]
+        assert face_up is not None
         if face_up["seat"] == seat:
             assert game.deal_code is not None
             return game.deal_code
@@ -90,7 +91,7 @@ def signed(n: int) -> str:
 
 def engine_settlement(saved: Any) -> dict[str, Any]:
     """The settlement of the saved hand, recomputed by replaying it in CPython."""
-    settlement: dict[str, Any] = Game.from_dict(saved["game"]).settlement()
+    settlement: dict[str, Any] = dict(Game.from_dict(saved["game"]).settlement())
     return settlement
 
 

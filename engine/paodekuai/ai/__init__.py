@@ -1,6 +1,7 @@
 """Computer opponents: ``Bot(level, seed).choose(view)`` for levels easy, medium, hard."""
 
-from .bot import LEVELS, Bot
+from ..protocol import LEVELS
+from .bot import Bot
 from .observation import InvalidView, Observation
 
 __all__ = ["LEVELS", "Bot", "InvalidView", "Observation"]

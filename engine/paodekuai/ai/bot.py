@@ -1,9 +1,14 @@
 """The computer opponents behind one small interface.
 
+A bot is given what its seat may know, an :class:`Observation` (or its JSON,
+``Game.view(seat)``), and nothing else.
+
 >>> from paodekuai import Game
 >>> g = Game.deal(seed=3)
->>> play = Bot("easy", seed=1).choose(g.view(g.to_move))
+>>> play = Bot("easy", seed=1).choose(g.observation(g.to_move))
 >>> g.check(play) is None
+True
+>>> Bot("easy", seed=1).choose(g.view(g.to_move)) == play
 True
 """
 
@@ -11,16 +16,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from typing import Any
 
-from ..cards import RANK_COUNT, codes_of, mask_of, pick_cards
+from ..cards import codes_of, mask_of, pick_cards, rank_counts
 from ..combos import Move, pack
+from ..protocol import LEVELS
 from .easy import easy_choice
 from .hard import HardSearch
 from .medium import keep_bombs_whole, medium_choice
 from .observation import InvalidView, Observation
-
-LEVELS: Final = ("easy", "medium", "hard")
 
 
 class Bot:
@@ -46,31 +50,27 @@ class Bot:
         self.worlds = worlds
         self.rng = random.Random(seed)
 
-    def choose(self, view: Mapping[str, Any]) -> list[str] | None:
+    def choose(self, view: Observation | Mapping[str, Any]) -> list[str] | None:
         """The cards to play for the seat of ``view`` (which must be to move), or None."""
-        obs = Observation.from_view(view)
-        if obs.over or obs.to_move != obs.seat:
-            raise InvalidView("the view's seat is not the seat to move")
+        obs = _to_move(view)
         return self._cards(obs, self.choose_move(obs))
 
     def evaluate(
-        self, view: Mapping[str, Any], played: Sequence[list[str] | None] = ()
+        self, view: Observation | Mapping[str, Any], played: Sequence[list[str] | None] = ()
     ) -> list[tuple[list[str] | None, float]]:
         """Hard's expected final total of its candidate actions (None: pass), best first.
 
         ``played`` actions (cards, or None for a pass) are evaluated too: the hand
         review rates a decision by its expected points against the best.
         """
-        obs = Observation.from_view(view)
-        if obs.over or obs.to_move != obs.seat:
-            raise InvalidView("the view's seat is not the seat to move")
+        obs = _to_move(view)
         moves = obs.legal_moves()
         extra: list[Move | None] = []
         for action in played:
             if action is None:
                 extra.append(None)
                 continue
-            packed = pack(_counts(mask_of(action)))
+            packed = pack(rank_counts(mask_of(action)))
             extra.extend(m for m in moves if m.packed == packed)
         search = HardSearch(obs, self.rng, self.budget, self.worlds)
         evaluations = search.evaluate(moves, extra)
@@ -103,5 +103,9 @@ class Bot:
         return HardSearch(obs, self.rng, self.budget, self.worlds).best(moves)
 
 
-def _counts(mask: int) -> list[int]:
-    return [((mask >> (4 * r)) & 0xF).bit_count() for r in range(RANK_COUNT)]
+def _to_move(view: Observation | Mapping[str, Any]) -> Observation:
+    """The observation of a seat that is to move; its JSON view is read back first."""
+    obs = view if isinstance(view, Observation) else Observation.from_view(view)
+    if obs.over or obs.to_move != obs.seat:
+        raise InvalidView("the view's seat is not the seat to move")
+    return obs

@@ -19,15 +19,12 @@ from typing import Final
 
 from ..cards import RANK_COUNT, TOP_RUN_RANK
 from ..combos import Move, count_of, pack
-from ..rules import Kind, Rules
+from ..rules import PLANE_KINDS, RUNS, SHORT_LAST_PLAY_KINDS, TRIO_KINDS, Kind, Rules
 from .observation import Observation
 from .planner import plan_packed
 
 #: Rank index of the ace; singles from here up are control cards.
 _ACE: Final = 11
-_PLANE_KINDS: Final = frozenset(
-    {Kind.PLANE, Kind.PLANE_SINGLES, Kind.PLANE_PAIRS, Kind.PLANE_WINGS}
-)
 
 
 def medium_choice(obs: Observation, moves: list[Move]) -> Move | None:
@@ -86,16 +83,16 @@ def can_be_beaten(move: Move, unseen: Sequence[int], biggest_hand: int, rules: R
         return bombs_possible and any(unseen[r] == 4 for r in range(move.key + 1, RANK_COUNT))
     if bombs_possible and 4 in unseen:
         return True
-    if biggest_hand < move.n and move.kind not in _SHORTENED:
+    if biggest_hand < move.n and move.kind not in SHORT_LAST_PLAY_KINDS:
         return False
     kind, k, key = move.kind, move.k, move.key
     if kind is Kind.SINGLE:
         return any(unseen[r] for r in range(key + 1, RANK_COUNT))
     if kind is Kind.PAIR:
         return any(unseen[r] >= 2 for r in range(key + 1, RANK_COUNT))
-    if kind in _TRIO_KINDS:
+    if kind in TRIO_KINDS:
         return any(unseen[r] >= 3 for r in range(key + 1, RANK_COUNT))
-    per = 1 if kind is Kind.STRAIGHT else 2 if kind is Kind.PAIR_RUN else 3
+    per = RUNS[Kind.PLANE if kind in PLANE_KINDS else kind][0]
     run = 0
     for r in range(TOP_RUN_RANK + 1):
         run = run + 1 if unseen[r] >= per else 0
@@ -103,9 +100,6 @@ def can_be_beaten(move: Move, unseen: Sequence[int], biggest_hand: int, rules: R
             return True
     return False
 
-
-_TRIO_KINDS: Final = frozenset({Kind.TRIO, Kind.TRIO_ONE, Kind.TRIO_PAIR, Kind.TRIO_TWO})
-_SHORTENED: Final = frozenset({Kind.TRIO_TWO, Kind.PLANE_WINGS})
 
 
 def _lead(

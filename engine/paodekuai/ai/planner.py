@@ -23,8 +23,7 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from ..cards import RANK_COUNT, TOP_RUN_RANK
-from ..combos import SHIFTS as _SHIFTS
-from ..combos import Move, pack, unpack
+from ..combos import SHIFTS, Move, pack, unpack
 from ..rules import Kind, Rules
 
 #: Singles from the ace up are kept as singles (they win tricks), never used as extras.
@@ -81,9 +80,7 @@ def _search(counts: list[int], rules: Rules) -> Plan:
             c[r] = 0
     best_cost = [float("inf")]
     best_groups: list[list[_Group]] = [list(groups)]
-    straights = Kind.STRAIGHT in kinds
-    pair_runs = Kind.PAIR_RUN in kinds
-    planes = bool(kinds & _PLANE_KINDS)
+    runs = rules.runs
 
     def dfs(r: int) -> None:
         while r < RANK_COUNT and c[r] == 0:
@@ -104,12 +101,8 @@ def _search(counts: list[int], rules: Rules) -> Plan:
         c[r] = n
         if r > TOP_RUN_RANK:
             return
-        for per, min_len, allowed, kind in (
-            (1, 5, straights, Kind.STRAIGHT),
-            (2, 2, pair_runs, Kind.PAIR_RUN),
-            (3, 2, planes, Kind.PLANE),
-        ):
-            if not allowed or n < per:
+        for kind, per, min_len in runs:
+            if n < per:
                 continue
             end = r
             while end + 1 <= TOP_RUN_RANK and c[end + 1] >= per:
@@ -130,15 +123,12 @@ def _search(counts: list[int], rules: Rules) -> Plan:
 
 
 _BY_COUNT: Final = {1: Kind.SINGLE, 2: Kind.PAIR, 3: Kind.TRIO, 4: Kind.BOMB}
-_PLANE_KINDS: Final = frozenset(
-    {Kind.PLANE, Kind.PLANE_SINGLES, Kind.PLANE_PAIRS, Kind.PLANE_WINGS}
-)
 
 
 def _span(lo: int, hi: int, per: int) -> int:
     packed = 0
     for r in range(lo, hi + 1):
-        packed |= per << _SHIFTS[r]
+        packed |= per << SHIFTS[r]
     return packed
 
 
@@ -185,18 +175,18 @@ def _attach(groups: Sequence[_Group], rules: Rules, prefer_pairs: bool, build: b
         if any_two:
             need = 2 * k
             while prefer_pairs and need >= 2 and pairs:
-                extra += 2 << _SHIFTS[pairs.pop(0)]
+                extra += 2 << SHIFTS[pairs.pop(0)]
                 need -= 2
             while need and loose:
-                extra += 1 << _SHIFTS[loose.pop(0)]
+                extra += 1 << SHIFTS[loose.pop(0)]
                 need -= 1
             while need >= 2 and pairs:
-                extra += 2 << _SHIFTS[pairs.pop(0)]
+                extra += 2 << SHIFTS[pairs.pop(0)]
                 need -= 2
             if need == 1 and pairs:
                 # Break the lowest pair: one card goes along, the other stays single.
                 r = pairs.pop(0)
-                extra += 1 << _SHIFTS[r]
+                extra += 1 << SHIFTS[r]
                 loose.insert(0, r)
                 loose.sort()
                 need = 0
@@ -208,11 +198,11 @@ def _attach(groups: Sequence[_Group], rules: Rules, prefer_pairs: bool, build: b
             continue
         if len(loose) >= k and not (prefer_pairs and len(pairs) >= k):
             for _ in range(k):
-                extra += 1 << _SHIFTS[loose.pop(0)]
+                extra += 1 << SHIFTS[loose.pop(0)]
             kind_out, size = (Kind.TRIO_ONE if k == 1 else Kind.PLANE_SINGLES), 4 * k
         elif len(pairs) >= k:
             for _ in range(k):
-                extra += 2 << _SHIFTS[pairs.pop(0)]
+                extra += 2 << SHIFTS[pairs.pop(0)]
             kind_out, size = (Kind.TRIO_PAIR if k == 1 else Kind.PLANE_PAIRS), 5 * k
         else:
             kind_out, size = (Kind.TRIO if k == 1 else Kind.PLANE), 3 * k
@@ -235,8 +225,8 @@ def _attach(groups: Sequence[_Group], rules: Rules, prefer_pairs: bool, build: b
     if not build:
         return Plan((), plays, cost)
     for r in pairs:
-        moves.append(Move(2 << _SHIFTS[r], 2, Kind.PAIR, 1, r))
+        moves.append(Move(2 << SHIFTS[r], 2, Kind.PAIR, 1, r))
     for r in singles_left:
-        moves.append(Move(1 << _SHIFTS[r], 1, Kind.SINGLE, 1, r))
+        moves.append(Move(1 << SHIFTS[r], 1, Kind.SINGLE, 1, r))
     moves.sort(key=lambda m: (m.key, -m.n))
     return Plan(tuple(moves), plays, cost)
