@@ -5,7 +5,7 @@
 // the save). It owns the engine's status as the page shows it.
 
 import { createEngineClient, EngineDown } from "./engine_client.js";
-import { SAVE_KEY, newHandId, readSave } from "../store/save.js";
+import { SAVE_KEY, isSameDeal, newHandId, readSave } from "../store/save.js";
 import { dealCodeFromHash, withoutHash } from "../game/deal_link.js";
 
 const DEFAULT_BOOT_STALL_MS = 30000;
@@ -26,7 +26,7 @@ function bootStallMs(search) {
  * @param {object} deps.notices   notices.js
  * @param {(part?: string) => void} deps.update
  * @param {object} deps.table     the hand on the table (hand_controller.js):
- *        halt(), showSaved(save), forget(), current() -> {snapshot, handId},
+ *        halt(), showSaved(save, preview), forget(), current() -> {snapshot, handId},
  *        open(snapshot, handId), replace(request, fields, notice)
  * @param {() => void} deps.onReady  the engine answered its first hand (once per boot)
  */
@@ -89,8 +89,9 @@ export function createEngineSession({ win, storage, settings, notices, update, t
     const { snapshot, handId } = table.current();
     if (snapshot?.game && handId) {
       const reply = await client.request("load", { game: snapshot.game, level });
-      if (reply.ok) return { snapshot: reply.result, handId };
-      notices.show({ key: "saveRefused", params: { reason: reply.error.message } });
+      if (reply.ok && isSameDeal(snapshot.deal_code, reply.result)) return { snapshot: reply.result, handId };
+      const reason = reply.ok ? { key: "saveNotDealt" } : reply.error.message;
+      notices.show({ key: "saveRefused", params: { reason } });
       storage.remove(SAVE_KEY);
       table.forget();
       return dealNew();
@@ -145,8 +146,7 @@ export function createEngineSession({ win, storage, settings, notices, update, t
         update();
         return;
       }
-      const saved = readSave(storage.readText(SAVE_KEY));
-      if (saved.status === "ok") table.showSaved(saved.save);
+      // The hand on this table comes back (not whatever the storage holds now: another tab's).
       // Loading first: the notice's time to fade starts once the table is playable again.
       setStatus("loading");
       notices.show({ key: "engineRestarted" });
@@ -174,7 +174,7 @@ export function createEngineSession({ win, storage, settings, notices, update, t
         const saved = readSave(storage.readText(SAVE_KEY));
         if (saved.status === "ok") {
           // First paint does not wait for Python: the saved table is drawn now, input unlocks when ready.
-          table.showSaved(saved.save);
+          table.showSaved(saved.save, saved.preview);
         } else if (saved.status === "refused") {
           const reason = saved.reason === "old_version" ? { key: "saveOldVersion" } : { key: "saveUnreadable" };
           notices.show({ key: "saveRefused", params: { reason } });
