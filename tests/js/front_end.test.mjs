@@ -137,11 +137,35 @@ test("storage falls back to memory when localStorage throws", () => {
     },
   };
   const storage = createStorage(hostile);
+  const heard = [];
+  storage.onTrouble((kind) => heard.push(kind));
+  assert.equal(storage.writeText("k", "v"), false);
   assert.equal(storage.persistent, false);
-  storage.writeText("k", "v");
   assert.equal(storage.readText("k"), "v");
   storage.remove("k");
   assert.equal(storage.readText("k"), null);
+  storage.writeText("k", "w");
+  assert.deepEqual(heard, ["failing"]); // told once, when it starts
+  assert.equal(createStorage(null).trouble, "blocked");
+});
+
+test("with the quota full, what is stored still reads back; a refused write is kept for the page", () => {
+  const data = new Map([["save", "old"]]);
+  const full = {
+    getItem: (key) => (data.has(key) ? data.get(key) : null),
+    setItem() {
+      throw new Error("QuotaExceededError");
+    },
+    removeItem: (key) => data.delete(key),
+  };
+  const storage = createStorage(full);
+  assert.equal(storage.readText("save"), "old");
+  assert.equal(storage.trouble, null); // reading is no trouble
+  assert.equal(storage.writeText("save", "new"), false);
+  assert.equal(storage.trouble, "failing");
+  assert.equal(storage.readText("save"), "new");
+  storage.remove("save");
+  assert.equal(data.has("save"), false);
 });
 
 test("deal links", () => {

@@ -164,6 +164,8 @@ def test_plays_on_when_storage_is_unavailable(open_table: Any) -> None:
     page = browsing.page
     open_page(page, browsing.site.url)
     assert len(hand(page)) == 16
+    # Nothing will survive a reload, and the player is told so.
+    assert "can't be saved in this browser" in (page.text_content("[data-notice]") or "")
     wait_my_turn_or_over(page)
     before = moves(page)
     take_turn(page)

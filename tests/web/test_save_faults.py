@@ -86,3 +86,50 @@ def test_a_damaged_save_the_engine_refuses_says_so_and_deals_anew(table: Any) ->
     assert len(hand(page)) == 16
     assert read_save(page)["game"] != {"x": 1}
     assert moves(page) >= 0
+
+
+#: localStorage that reads but refuses every write, as when the quota is full.
+STORAGE_FULL = """
+Storage.prototype.setItem = function () {
+  throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+};
+"""
+CANNOT_SAVE = "can't be saved in this browser"
+
+
+def test_with_storage_full_the_saved_hand_still_resumes_and_the_player_is_told(
+    table: Any,
+) -> None:
+    page = table.page
+    page.goto(table.site.url)
+    before = playing_position(page)
+    table.context.add_init_script(STORAGE_FULL)
+    page.reload()
+    wait_ready(page, READY_MS)
+    wait_my_turn_or_over(page)
+    assert position(page) == before  # what is stored still reads back
+    page.wait_for_function(
+        "text => document.querySelector('[data-notice]').textContent.includes(text)",
+        arg=CANNOT_SAVE,
+    )
+
+
+def test_writes_failing_mid_hand_are_told_and_a_reload_never_goes_back(table: Any) -> None:
+    page = table.page
+    page.goto(table.site.url)
+    playing_position(page)
+    assert not notice(page).count(CANNOT_SAVE)
+    page.evaluate(f"() => {{ {STORAGE_FULL} }}")
+    take_turn(page)
+    wait_my_turn_or_over(page)
+    assert CANNOT_SAVE in notice(page)
+    if not is_over(page):
+        take_turn(page)
+        wait_my_turn_or_over(page)
+    latest = position(page)
+    page.reload()  # storage works again after the reload
+    wait_ready(page, READY_MS)
+    wait_my_turn_or_over(page)
+    now = position(page)
+    # Never an earlier position of the same hand (nor a finished hand unfinished).
+    assert now == latest or now["deal"] != latest["deal"]

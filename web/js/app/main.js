@@ -70,6 +70,10 @@ function createApp(win) {
   sound.setEnabled(settings.current.sound === "on");
 
   const notices = createNotices({ win, update, isSettled: () => !engine.loading });
+  // A hand that cannot be kept is said once it fails, and again over the first hand dealt.
+  const tellStorage = () => notices.show({ key: "storageFailing" });
+  storage.onTrouble(tellStorage);
+  let dealtOnce = false;
   const engine = createEngineSession({
     win,
     storage,
@@ -84,7 +88,11 @@ function createApp(win) {
       open: (snapshot, handId) => hand.open(snapshot, handId),
       replace: (request, fields, notice) => hand.replace(request, fields, notice),
     },
-    onReady: () => offline.enable(),
+    onReady() {
+      if (storage.trouble && !dealtOnce) tellStorage();
+      dealtOnce = true;
+      offline.enable();
+    },
   });
   const clock = createTurnClock({
     win,

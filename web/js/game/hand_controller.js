@@ -54,7 +54,12 @@ export function createHandController({ client, storage, settings, clock, notices
   function saveHand() {
     if (!snapshot?.game || !handId) return;
     const save = makeSave({ snapshot, handId, level: level(), preset: settings.current.preset });
-    storage.writeText(SAVE_KEY, JSON.stringify(save));
+    const text = JSON.stringify(save);
+    if (storage.writeText(SAVE_KEY, text)) return;
+    // The stored copy is now behind the table: a reload must never bring back an
+    // earlier position (or a finished hand unfinished). Its room may hold this one.
+    storage.remove(SAVE_KEY);
+    storage.writeText(SAVE_KEY, text);
   }
 
   function apply(next, nextHandId = handId) {
