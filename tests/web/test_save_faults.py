@@ -133,3 +133,25 @@ def test_writes_failing_mid_hand_are_told_and_a_reload_never_goes_back(table: An
     now = position(page)
     # Never an earlier position of the same hand (nor a finished hand unfinished).
     assert now == latest or now["deal"] != latest["deal"]
+
+
+def test_a_seedless_save_with_cards_moved_between_hands_is_refused(table: Any) -> None:
+    page = table.page
+    page.goto(table.site.url)
+    playing_position(page)
+    good = read_save(page)
+    game = good["game"]
+    played = {card for action in game["actions"] if action for card in action}
+    hands = [list(cards) for cards in game["hands"]]
+    # Swap a card the computer seats still hold: a position no deal of the page made.
+    one = next(card for card in hands[1] if card not in played)
+    two = next(card for card in hands[2] if card not in played)
+    hands[1][hands[1].index(one)], hands[2][hands[2].index(two)] = two, one
+    write_save(page, {**good, "game": {**game, "seed": None, "hands": hands}})
+    page.reload()
+    wait_ready(page, READY_MS)
+    assert "could not be restored" in notice(page)
+    # A new hand is dealt, with its deal code, and nothing of the tampered one is kept.
+    assert len(hand(page)) == 16
+    assert (page.text_content("[data-deal-code]") or "").strip()
+    assert read_save(page)["game"]["seed"] is not None
