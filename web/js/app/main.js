@@ -218,7 +218,7 @@ function createApp(win) {
     },
     panelClosed: (name) => dialog.closed(name),
     menuClosed: () => dialog.closeMenu(),
-    dealLink: (code) => engine.dealLink(code),
+    dealLink: (hash) => engine.dealLink(hash),
     goToStep: (step) => replay.goTo(step),
   });
 
@@ -232,6 +232,7 @@ function createApp(win) {
     for (const type of ["pointerdown", "keydown"]) doc.addEventListener(type, () => sound.touched(), { capture: true });
     frame.flush();
     win.performance.mark("pdk:first-paint");
+    win.paodekuaiStarted = true; // early_worker.js says so when this never happens
   }
 
   return { start };

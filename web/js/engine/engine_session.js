@@ -6,16 +6,24 @@
 
 import { createEngineClient, EngineDown } from "./engine_client.js";
 import { SAVE_KEY, isSameDeal, newHandId, readSave } from "../store/save.js";
-import { dealCodeFromHash, withoutHash } from "../game/deal_link.js";
+import { readDealHash, withoutHash } from "../game/deal_link.js";
 
 const DEFAULT_BOOT_STALL_MS = 30000;
+/**
+ * The boot watchdog's bounds: Pyodide's start says nothing for a few seconds on
+ * a slow phone (no progress message can pass while Python initialises), and a
+ * timer past 2^31 - 1 ms fires at once.
+ */
+export const BOOT_STALL_BOUNDS_MS = Object.freeze({ min: 10000, max: 300000 });
 /** Restarts in a row without a successful action before the engine counts as broken. */
 const MAX_RESTARTS = 3;
 
-/** `?boot-timeout=MS` shortens the boot watchdog (diagnostics and tests). */
-function bootStallMs(search) {
-  const value = Number(new URLSearchParams(search).get("boot-timeout"));
-  return Number.isFinite(value) && value > 0 ? value : DEFAULT_BOOT_STALL_MS;
+/** `?boot-timeout=MS` changes the boot watchdog (diagnostics and tests), within its bounds. */
+export function bootStallMs(search) {
+  const text = new URLSearchParams(search).get("boot-timeout");
+  const value = Number(text);
+  if (text === null || text === "" || Number.isNaN(value)) return DEFAULT_BOOT_STALL_MS;
+  return Math.min(Math.max(value, BOOT_STALL_BOUNDS_MS.min), BOOT_STALL_BOUNDS_MS.max);
 }
 
 /**
@@ -39,11 +47,12 @@ export function createEngineSession({ win, storage, settings, notices, update, t
   let recovering = false;
   let bootCount = 0;
   let pendingDealCode = null;
+  let bootStall = bootStallMs(win.location.search);
 
   const client = createEngineClient({
     workerUrl: new URL("./worker.js", import.meta.url),
     early: win.paodekuaiEarlyWorker ?? null, // started by early_worker.js, when it ran
-    stallMs: bootStallMs(win.location.search),
+    stallMs: bootStall,
     onProgress(progress) {
       boot = { ...boot, ...progress };
       // Only the progress panel changes while Pyodide boots: a whole-table
@@ -107,7 +116,7 @@ export function createEngineSession({ win, storage, settings, notices, update, t
 
   async function bootEngine() {
     // The worker starts before anything is drawn: its downloads are the long pole.
-    const started = client.start();
+    const started = client.start({ bootStallMs: bootStall });
     const myBoot = ++bootCount;
     table.halt();
     setStatus("loading");
@@ -166,10 +175,12 @@ export function createEngineSession({ win, storage, settings, notices, update, t
     },
     /** Reads the URL and the save, draws what there is, and boots the engine. */
     start() {
-      pendingDealCode = dealCodeFromHash(win.location.hash);
-      if (pendingDealCode) {
-        // Replay once; a reload afterwards resumes the save instead of re-dealing.
-        win.history.replaceState(null, "", withoutHash(win.location.href));
+      const link = readDealHash(win.location.hash);
+      // A deal link is read once: a reload afterwards resumes the save instead of re-dealing.
+      if (link.kind !== "none") win.history.replaceState(null, "", withoutHash(win.location.href));
+      if (link.kind === "bad") notices.show({ key: "notDealLink" });
+      if (link.kind === "deal") {
+        pendingDealCode = link.code;
       } else {
         const saved = readSave(storage.readText(SAVE_KEY));
         if (saved.status === "ok") {
@@ -186,6 +197,8 @@ export function createEngineSession({ win, storage, settings, notices, update, t
     /** Retry after a failed boot. */
     retry() {
       if (status !== "error") return;
+      // A boot that ran out of time gets twice as long (a slow network or phone), within bounds.
+      if (boot.error?.reason === "boot-timeout") bootStall = Math.min(2 * bootStall, BOOT_STALL_BOUNDS_MS.max);
       restarts = 0;
       bootEngine();
     },
@@ -193,9 +206,16 @@ export function createEngineSession({ win, storage, settings, notices, update, t
     worked() {
       restarts = 0;
     },
-    /** The URL's #deal=CODE changed while the page is open. */
-    dealLink(code) {
+    /** The URL's hash changed while the page is open (#deal=CODE). */
+    dealLink(hash) {
+      const link = readDealHash(hash);
+      if (link.kind === "none") return;
       win.history.replaceState(null, "", withoutHash(win.location.href));
+      if (link.kind === "bad") {
+        notices.show({ key: "notDealLink" });
+        return;
+      }
+      const code = link.code;
       if (status === "ready") {
         table.replace("from_code", { code, level: settings.current.level }, { key: "dealReplayed", params: { code } });
       } else {
