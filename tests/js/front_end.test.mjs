@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { LANGUAGES, STRINGS, pickLanguage, pickMessage, translate } from "../../web/js/i18n/i18n.js";
-import { SAVE_FORMAT, makeSave, readSave, viewProblem } from "../../web/js/store/save.js";
+import { SAVE_FORMAT, isSameDeal, makeSave, readSave, viewProblem } from "../../web/js/store/save.js";
 import { addHandToSession, readSession, readSettings, withSetting, EMPTY_SESSION } from "../../web/js/store/preferences.js";
 import { createStorage } from "../../web/js/store/storage.js";
 import { dealCodeFromHash, dealLink, withoutHash } from "../../web/js/game/deal_link.js";
@@ -57,9 +57,39 @@ test("damaged, foreign, old and tampered saves are refused", () => {
   assert.equal(readSave(saveText({ format: SAVE_FORMAT - 1 })).reason, "old_version");
   assert.equal(readSave(saveText({ level: "godlike" })).status, "refused");
   assert.equal(readSave(saveText({ game: null })).status, "refused");
-  assert.equal(readSave(saveText({ view: { ...VIEW, hand: ["ZZ"] } })).status, "refused");
-  assert.equal(readSave(saveText({ view: { ...VIEW, counts: [1, 2] } })).status, "refused");
+  // The page deals every hand from a seed: a save without a deal code was not made here.
+  assert.equal(readSave(saveText({ dealCode: null })).status, "refused");
+  assert.equal(isSameDeal("A1", { deal_code: "A1" }), true);
+  assert.equal(isSameDeal("A1", { deal_code: null }), false);
+  assert.equal(isSameDeal(null, { deal_code: null }), false);
+});
+
+test("a malformed saved view is no preview, and the save still holds its game", () => {
+  assert.deepEqual(readSave(saveText()).preview, VIEW);
+  const damaged = {
+    hand: { ...VIEW, hand: ["ZZ"] },
+    counts: { ...VIEW, counts: [1, 2] },
+    "hand size": { ...VIEW, counts: [4, 15, 16] },
+    unseen: { ...VIEW, unseen: [1, 2, 3] },
+    "unseen null": { ...VIEW, unseen: [null] },
+    trick_start: { ...VIEW, trick_start: -5 },
+    "trick_start past the history": { ...VIEW, trick_start: 3 },
+    "history entry": { ...VIEW, history: ["x"] },
+    last_card: { ...VIEW, last_card: [{}, {}, {}] },
+    face_up: { ...VIEW, face_up: { card: "ZZ", seat: 0 } },
+    settlement: { ...VIEW, over: true, settlement: { total: [1, 2] } },
+    "over without settlement": { ...VIEW, over: true },
+    standing: { ...VIEW, standing: { seat: 5, cards: [] } },
+  };
+  for (const [name, view] of Object.entries(damaged)) {
+    assert.notEqual(viewProblem(view), null, name);
+    const read = readSave(saveText({ view }));
+    assert.equal(read.status, "ok", name);
+    assert.equal(read.preview, null, name);
+    assert.deepEqual(read.save.game, { any: "thing" }, name);
+  }
   assert.equal(viewProblem({ ...VIEW, counts: [4, 15, 16] }), "hand size");
+  assert.equal(viewProblem({ ...VIEW, trick_start: 0 }), null);
   assert.equal(viewProblem(VIEW), null);
 });
 
@@ -91,11 +121,35 @@ test("storage falls back to memory when localStorage throws", () => {
     },
   };
   const storage = createStorage(hostile);
+  const heard = [];
+  storage.onTrouble((kind) => heard.push(kind));
+  assert.equal(storage.writeText("k", "v"), false);
   assert.equal(storage.persistent, false);
-  storage.writeText("k", "v");
   assert.equal(storage.readText("k"), "v");
   storage.remove("k");
   assert.equal(storage.readText("k"), null);
+  storage.writeText("k", "w");
+  assert.deepEqual(heard, ["failing"]); // told once, when it starts
+  assert.equal(createStorage(null).trouble, "blocked");
+});
+
+test("with the quota full, what is stored still reads back; a refused write is kept for the page", () => {
+  const data = new Map([["save", "old"]]);
+  const full = {
+    getItem: (key) => (data.has(key) ? data.get(key) : null),
+    setItem() {
+      throw new Error("QuotaExceededError");
+    },
+    removeItem: (key) => data.delete(key),
+  };
+  const storage = createStorage(full);
+  assert.equal(storage.readText("save"), "old");
+  assert.equal(storage.trouble, null); // reading is no trouble
+  assert.equal(storage.writeText("save", "new"), false);
+  assert.equal(storage.trouble, "failing");
+  assert.equal(storage.readText("save"), "new");
+  storage.remove("save");
+  assert.equal(data.has("save"), false);
 });
 
 test("deal links", () => {

@@ -6,6 +6,7 @@
 // record that fails it is ignored: it is a convenience, never worth a crash.
 
 import { isCardCode } from "../game/cards.js";
+import { isCodeText } from "../game/deal_link.js";
 import { parseJson } from "../store/storage.js";
 
 export const LAST_HAND_KEY = "paodekuai.lastHand";
@@ -94,7 +95,8 @@ export function readLastHand(text) {
   const step = Number.isInteger(value.step) && value.step >= 0 && value.step <= last ? value.step : 0;
   return {
     ...makeLastHand(value),
-    dealCode: typeof value.dealCode === "string" ? value.dealCode : null,
+    // The engine's own code of this deal (in its replay) first; never text that cannot be a code.
+    dealCode: [replay?.deal_code, value.dealCode].find(isCodeText) ?? null,
     preset: typeof value.preset === "string" ? value.preset : null,
     replay,
     reviews,

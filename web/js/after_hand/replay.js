@@ -6,7 +6,7 @@
 
 import { LAST_HAND_KEY, isReplay, isReview, makeLastHand, readLastHand } from "./last_hand.js";
 import { createReviewQueue } from "./review_queue.js";
-import { copyDealLink } from "../game/deal_link.js";
+import { copyDealLink, isCodeText } from "../game/deal_link.js";
 
 const LINK_NOTICE_MS = 4000;
 
@@ -77,7 +77,8 @@ export function createReplayController({ win, storage, client, update, isReady, 
     if (lastHand !== record || !replay) return;
     if (reply.ok && isReplay(reply.result)) {
       record.replay = reply.result;
-      record.dealCode = record.dealCode ?? reply.result.deal_code ?? null;
+      // The engine's code of the deal wins over the kept one (storage anyone can edit).
+      if (isCodeText(reply.result.deal_code)) record.dealCode = reply.result.deal_code;
       record.step = Math.min(record.step, lastStep());
       replay.status = "ready";
       persist();

@@ -18,8 +18,11 @@
  * @param {{all: () => void, boot: () => void}} draw  the whole table, or only the boot
  *        progress (which changes four times a second while Pyodide boots and must not
  *        cost a whole-table drawing each time)
+ * @param {(error: Error) => boolean} [recover]  a drawing threw: true when the
+ *        caller removed its cause (then the table is drawn again at the next frame);
+ *        otherwise the error goes on (a bug), but never stops the next drawing
  */
-export function createFrameScheduler(win, draw) {
+export function createFrameScheduler(win, draw, recover = () => false) {
   const doc = win.document;
   let pending = null; // null | "boot" | "all"
   let frame = null;
@@ -40,13 +43,22 @@ export function createFrameScheduler(win, draw) {
     pending = null;
     drawing = true;
     const started = win.performance.now();
+    let failed = null;
     try {
       if (what === "all") draw.all();
       else if (what === "boot") draw.boot();
+    } catch (error) {
+      failed = error;
     } finally {
       drawing = false;
       // Each drawing's time is left on the performance timeline (bench/bench_table.py reads it).
       win.performance.measure("pdk:draw", { start: started, end: win.performance.now() });
+    }
+    if (failed) {
+      if (!recover(failed)) throw failed;
+      pending = "all";
+      schedule();
+      return;
     }
     if (what === "all") {
       const callbacks = afterDraw;

@@ -42,16 +42,25 @@ function createApp(win) {
   const settings = createSettingsKeeper({ win, storage });
   const renderer = createRenderer(doc);
   const panelRenderer = createPanelsRenderer(doc);
-  const frame = createFrameScheduler(win, {
-    all() {
-      const state = tableState();
-      renderer.render(buildTableModel(state));
-      panelRenderer.render(buildPanelsModel(state));
+  const frame = createFrameScheduler(
+    win,
+    {
+      all() {
+        const state = tableState();
+        renderer.render(buildTableModel(state));
+        panelRenderer.render(buildPanelsModel(state));
+      },
+      boot() {
+        renderer.renderBoot(buildBootModel(tableState()));
+      },
     },
-    boot() {
-      renderer.renderBoot(buildBootModel(tableState()));
+    // A saved preview that cannot be drawn is dropped: the engine's view of the hand follows.
+    (error) => {
+      if (!hand.dropPreview()) return false;
+      console.warn("The saved table could not be drawn; waiting for the engine's:", error);
+      return true;
     },
-  });
+  );
   const update = frame.update;
 
   const sound = createSound({
@@ -61,6 +70,10 @@ function createApp(win) {
   sound.setEnabled(settings.current.sound === "on");
 
   const notices = createNotices({ win, update, isSettled: () => !engine.loading });
+  // A hand that cannot be kept is said once it fails, and again over the first hand dealt.
+  const tellStorage = () => notices.show({ key: "storageFailing" });
+  storage.onTrouble(tellStorage);
+  let dealtOnce = false;
   const engine = createEngineSession({
     win,
     storage,
@@ -75,7 +88,11 @@ function createApp(win) {
       open: (snapshot, handId) => hand.open(snapshot, handId),
       replace: (request, fields, notice) => hand.replace(request, fields, notice),
     },
-    onReady: () => offline.enable(),
+    onReady() {
+      if (storage.trouble && !dealtOnce) tellStorage();
+      dealtOnce = true;
+      offline.enable();
+    },
   });
   const clock = createTurnClock({
     win,
@@ -216,19 +233,21 @@ function createApp(win) {
     },
     panelClosed: (name) => dialog.closed(name),
     menuClosed: () => dialog.closeMenu(),
-    dealLink: (code) => engine.dealLink(code),
+    dealLink: (hash) => engine.dealLink(hash),
     goToStep: (step) => replay.goTo(step),
   });
 
   function start() {
     engine.start(); // starts the worker, then the table (from the save, if any) is drawn at once
-    frame.flush();
-    win.performance.mark("pdk:first-paint");
+    // Input first: nothing the first drawing meets may leave the page without its buttons.
     bindInput(doc, win, handlers);
     bindPanelInput(doc, win, handlers);
     bindKeyboard(doc, win, handlers, { handOver: () => hand.over });
     // Browsers let a page make sound only after a tap or a key press.
     for (const type of ["pointerdown", "keydown"]) doc.addEventListener(type, () => sound.touched(), { capture: true });
+    frame.flush();
+    win.performance.mark("pdk:first-paint");
+    win.paodekuaiStarted = true; // early_worker.js says so when this never happens
   }
 
   return { start };

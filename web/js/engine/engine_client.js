@@ -1,18 +1,57 @@
 // The page's side of the worker protocol: typed requests with ids and timeouts,
-// a boot watchdog, and restart. Every reply is data ({ok, result} or {ok, error});
-// a promise rejects only with EngineDown, when the worker itself is lost.
+// a boot watchdog, a heartbeat, and restart. Every reply is data ({ok, result}
+// or {ok, error}); a promise rejects only with EngineDown, when the worker
+// itself is lost.
+//
+// The heartbeat: the worker says "started" when it takes a request up and
+// answers it when done; it handles one request at a time, in order, and its
+// event loop is blocked while Python works (a Hard decision, a coach's rating).
+// So a request that is running is given its own time (REQUEST_TIMEOUT_MS), and
+// the one queued behind it must start within START_DEADLINE_MS of the worker's
+// last word: a worker that stopped without an error (closed, frozen between
+// requests) is noticed within about 3 s of the next request, however long the
+// requests before it took.
 
 export class EngineDown extends Error {
   constructor(reason, detail = "") {
     super(detail ? `${reason}: ${detail}` : reason);
     this.name = "EngineDown";
-    this.reason = reason; // "boot-error" | "boot-timeout" | "crashed" | "timeout" | "stopped"
+    // "boot-error" | "download-failed" | "boot-timeout" | "crashed" | "timeout" | "silent" | "stopped"
+    this.reason = reason;
     this.detail = detail;
   }
 }
 
-/** Per request type, how long a reply may take before the worker counts as hung. */
+/** Per request type, how long a request may run in the worker before the worker counts as hung. */
 const REQUEST_TIMEOUT_MS = Object.freeze({ default: 15000, bot_turn: 45000, new_game: 30000, load: 30000, review: 45000 });
+/** How long the next request may wait to be started after the worker last said something. */
+export const START_DEADLINE_MS = 3000;
+/** A watchdog timer this late (a throttled background tab) first lets queued messages in. */
+const LATE_TIMER_MS = 500;
+
+/** Error codes for a reply the page cannot carry exactly, by request type. */
+const INEXACT_ERROR = Object.freeze({ from_code: "bad_code", load: "bad_save" });
+
+/**
+ * Whether `value` holds an integer past 2^53 - 1. The worker's JSON.parse
+ * has already rounded it: a seed carried on would deal another hand, so such
+ * a reply is refused rather than kept.
+ */
+export function hasInexactInteger(value) {
+  if (typeof value === "number") return Number.isInteger(value) && !Number.isSafeInteger(value);
+  if (value !== null && typeof value === "object") return Object.values(value).some(hasInexactInteger);
+  return false;
+}
+
+/** A reply as the page may use it: one holding a rounded integer becomes an error (as data). */
+export function exactReply(reply, type) {
+  if (!reply?.ok || !hasInexactInteger(reply.result)) return reply;
+  return {
+    id: reply.id,
+    ok: false,
+    error: { code: INEXACT_ERROR[type] ?? "internal", message: { key: "numberTooLarge" } },
+  };
+}
 
 /**
  * @param {object} options
@@ -27,18 +66,19 @@ export function createEngineClient({ workerUrl, early = null, onProgress = () =>
   let worker = null;
   let generation = 0; // bumps on every start/stop; late events of old workers are ignored
   let nextId = 1;
-  const pending = new Map(); // id -> {resolve, reject, timer, type, started}
+  const pending = new Map(); // id -> {resolve, reject, type, sentAt, startedAt}, in the order sent
+  let lastHeard = 0; // when the worker last said anything
+  let heartbeat = null; // the watchdog's timer
 
   function failAll(error) {
-    for (const entry of pending.values()) {
-      clearTimeout(entry.timer);
-      entry.reject(error);
-    }
+    for (const entry of pending.values()) entry.reject(error);
     pending.clear();
   }
 
   function stop(reason = "stopped", detail = "") {
     generation += 1;
+    clearTimeout(heartbeat);
+    heartbeat = null;
     if (worker) worker.terminate();
     worker = null;
     failAll(new EngineDown(reason, detail));
@@ -49,18 +89,66 @@ export function createEngineClient({ workerUrl, early = null, onProgress = () =>
     onCrash(error);
   }
 
+  /** When the worker is overdue, and why: the running request's time, or the next one's start. */
+  function deadline() {
+    const entries = [...pending.values()];
+    const running = entries.find((entry) => entry.startedAt !== null);
+    if (running) {
+      const ms = REQUEST_TIMEOUT_MS[running.type] ?? REQUEST_TIMEOUT_MS.default;
+      return { at: running.startedAt + ms, error: new EngineDown("timeout", `${running.type} took over ${ms} ms`) };
+    }
+    if (entries.length === 0) return null;
+    const waiting = entries[0];
+    return {
+      at: Math.max(waiting.sentAt, lastHeard) + START_DEADLINE_MS,
+      error: new EngineDown("silent", `${waiting.type} was not taken up within ${START_DEADLINE_MS} ms`),
+    };
+  }
+
+  /** Check the worker now, and again at its next deadline. */
+  function watch(late = false) {
+    clearTimeout(heartbeat);
+    heartbeat = null;
+    const due = deadline();
+    if (!due) return;
+    const myGeneration = generation;
+    const now = performance.now();
+    if (now >= due.at) {
+      // A timer that fired late may have overtaken the worker's messages: look once more first.
+      if (late) heartbeat = setTimeout(() => myGeneration === generation && watch(false), 0);
+      else lose(due.error);
+      return;
+    }
+    heartbeat = setTimeout(() => {
+      if (myGeneration === generation) watch(performance.now() - due.at > LATE_TIMER_MS);
+    }, due.at - now);
+  }
+
+  function heard() {
+    lastHeard = performance.now();
+  }
+
+  function started(id) {
+    const entry = pending.get(id);
+    if (entry) entry.startedAt = performance.now();
+    watch();
+  }
+
   function settle(reply) {
     const entry = pending.get(reply?.id);
     if (!entry) return; // a reply to a request that already timed out
     pending.delete(reply.id);
-    clearTimeout(entry.timer);
     // Round-trip times are left on the performance timeline (bench/ reads them).
-    performance.measure(`pdk:rtt:${entry.type}`, { start: entry.started, end: performance.now() });
-    entry.resolve(reply);
+    performance.measure(`pdk:rtt:${entry.type}`, { start: entry.sentAt, end: performance.now() });
+    watch();
+    entry.resolve(exactReply(reply, entry.type));
   }
 
-  /** Start (or restart) the worker; resolves with boot timings once the engine is ready. */
-  function start() {
+  /**
+   * Start (or restart) the worker; resolves with boot timings once the engine is ready.
+   * `bootStallMs` overrides the boot watchdog's time for this start.
+   */
+  function start({ bootStallMs = stallMs } = {}) {
     stop("stopped", "restart");
     const myGeneration = generation;
     const handed = early?.take() ?? null;
@@ -71,7 +159,8 @@ export function createEngineClient({ workerUrl, early = null, onProgress = () =>
       let watchdog = null;
       const armWatchdog = () => {
         clearTimeout(watchdog);
-        watchdog = setTimeout(() => bootFailed(new EngineDown("boot-timeout", `${stallMs} ms without progress`)), stallMs);
+        const ms = bootStallMs;
+        watchdog = setTimeout(() => bootFailed(new EngineDown("boot-timeout", `${ms} ms without progress`)), ms);
       };
       const bootFailed = (error) => {
         if (!booting || myGeneration !== generation) return;
@@ -84,6 +173,7 @@ export function createEngineClient({ workerUrl, early = null, onProgress = () =>
       const onMessage = (event) => {
         if (myGeneration !== generation) return;
         const message = event.data ?? {};
+        heard();
         if (message.kind === "progress") {
           armWatchdog();
           onProgress(message);
@@ -92,7 +182,9 @@ export function createEngineClient({ workerUrl, early = null, onProgress = () =>
           clearTimeout(watchdog);
           resolve(message.timings ?? {});
         } else if (message.kind === "boot-error") {
-          bootFailed(new EngineDown("boot-error", message.message));
+          bootFailed(new EngineDown(message.download ? "download-failed" : "boot-error", message.message));
+        } else if (message.kind === "started") {
+          started(message.id);
         } else if (message.kind === "reply") {
           settle(message.reply);
         } else if (message.kind === "snapshot") {
@@ -122,14 +214,10 @@ export function createEngineClient({ workerUrl, early = null, onProgress = () =>
   function request(type, fields = {}) {
     if (!worker) return Promise.reject(new EngineDown("stopped", "no worker"));
     const id = nextId++;
-    const myGeneration = generation;
     return new Promise((resolve, reject) => {
-      const timeoutMs = REQUEST_TIMEOUT_MS[type] ?? REQUEST_TIMEOUT_MS.default;
-      const timer = setTimeout(() => {
-        if (myGeneration === generation) lose(new EngineDown("timeout", `${type} took over ${timeoutMs} ms`));
-      }, timeoutMs);
-      pending.set(id, { resolve, reject, timer, type, started: performance.now() });
+      pending.set(id, { resolve, reject, type, sentAt: performance.now(), startedAt: null });
       worker.postMessage({ kind: "request", request: { id, type, ...fields } });
+      if (heartbeat === null) watch();
     });
   }
 

@@ -5,17 +5,25 @@
 // the save). It owns the engine's status as the page shows it.
 
 import { createEngineClient, EngineDown } from "./engine_client.js";
-import { SAVE_KEY, newHandId, readSave } from "../store/save.js";
-import { dealCodeFromHash, withoutHash } from "../game/deal_link.js";
+import { SAVE_KEY, isSameDeal, newHandId, readSave } from "../store/save.js";
+import { readDealHash, withoutHash } from "../game/deal_link.js";
 
 const DEFAULT_BOOT_STALL_MS = 30000;
+/**
+ * The boot watchdog's bounds: Pyodide's start says nothing for a few seconds on
+ * a slow phone (no progress message can pass while Python initialises), and a
+ * timer past 2^31 - 1 ms fires at once.
+ */
+export const BOOT_STALL_BOUNDS_MS = Object.freeze({ min: 10000, max: 300000 });
 /** Restarts in a row without a successful action before the engine counts as broken. */
 const MAX_RESTARTS = 3;
 
-/** `?boot-timeout=MS` shortens the boot watchdog (diagnostics and tests). */
-function bootStallMs(search) {
-  const value = Number(new URLSearchParams(search).get("boot-timeout"));
-  return Number.isFinite(value) && value > 0 ? value : DEFAULT_BOOT_STALL_MS;
+/** `?boot-timeout=MS` changes the boot watchdog (diagnostics and tests), within its bounds. */
+export function bootStallMs(search) {
+  const text = new URLSearchParams(search).get("boot-timeout");
+  const value = Number(text);
+  if (text === null || text === "" || Number.isNaN(value)) return DEFAULT_BOOT_STALL_MS;
+  return Math.min(Math.max(value, BOOT_STALL_BOUNDS_MS.min), BOOT_STALL_BOUNDS_MS.max);
 }
 
 /**
@@ -26,7 +34,7 @@ function bootStallMs(search) {
  * @param {object} deps.notices   notices.js
  * @param {(part?: string) => void} deps.update
  * @param {object} deps.table     the hand on the table (hand_controller.js):
- *        halt(), showSaved(save), forget(), current() -> {snapshot, handId},
+ *        halt(), showSaved(save, preview), forget(), current() -> {snapshot, handId},
  *        open(snapshot, handId), replace(request, fields, notice)
  * @param {() => void} deps.onReady  the engine answered its first hand (once per boot)
  */
@@ -40,11 +48,12 @@ export function createEngineSession({ win, storage, settings, notices, update, t
   let recovering = false;
   let bootCount = 0;
   let pendingDealCode = null;
+  let bootStall = bootStallMs(win.location.search);
 
   const client = createEngineClient({
     workerUrl: new URL("./worker.js", import.meta.url),
     early: win.paodekuaiEarlyWorker ?? null, // started by early_worker.js, when it ran
-    stallMs: bootStallMs(win.location.search),
+    stallMs: bootStall,
     onProgress(progress) {
       boot = { ...boot, ...progress };
       // Only the progress panel changes while Pyodide boots: a whole-table
@@ -90,8 +99,9 @@ export function createEngineSession({ win, storage, settings, notices, update, t
     const { snapshot, handId } = table.current();
     if (snapshot?.game && handId) {
       const reply = await client.request("load", { game: snapshot.game, level });
-      if (reply.ok) return { snapshot: reply.result, handId };
-      notices.show({ key: "saveRefused", params: { reason: reply.error.message } });
+      if (reply.ok && isSameDeal(snapshot.deal_code, reply.result)) return { snapshot: reply.result, handId };
+      const reason = reply.ok ? { key: "saveNotDealt" } : reply.error.message;
+      notices.show({ key: "saveRefused", params: { reason } });
       storage.remove(SAVE_KEY);
       table.forget();
       return dealNew();
@@ -107,7 +117,7 @@ export function createEngineSession({ win, storage, settings, notices, update, t
 
   async function bootEngine() {
     // The worker starts before anything is drawn: its downloads are the long pole.
-    const started = client.start();
+    const started = client.start({ bootStallMs: bootStall });
     const myBoot = ++bootCount;
     table.halt();
     setStatus("loading");
@@ -147,8 +157,7 @@ export function createEngineSession({ win, storage, settings, notices, update, t
         update();
         return;
       }
-      const saved = readSave(storage.readText(SAVE_KEY));
-      if (saved.status === "ok") table.showSaved(saved.save);
+      // The hand on this table comes back (not whatever the storage holds now: another tab's).
       // Loading first: the notice's time to fade starts once the table is playable again.
       setStatus("loading");
       notices.show({ key: "engineRestarted" });
@@ -168,15 +177,17 @@ export function createEngineSession({ win, storage, settings, notices, update, t
     },
     /** Reads the URL and the save, draws what there is, and boots the engine. */
     start() {
-      pendingDealCode = dealCodeFromHash(win.location.hash);
-      if (pendingDealCode) {
-        // Replay once; a reload afterwards resumes the save instead of re-dealing.
-        win.history.replaceState(null, "", withoutHash(win.location.href));
+      const link = readDealHash(win.location.hash);
+      // A deal link is read once: a reload afterwards resumes the save instead of re-dealing.
+      if (link.kind !== "none") win.history.replaceState(null, "", withoutHash(win.location.href));
+      if (link.kind === "bad") notices.show({ key: "notDealLink" });
+      if (link.kind === "deal") {
+        pendingDealCode = link.code;
       } else {
         const saved = readSave(storage.readText(SAVE_KEY));
         if (saved.status === "ok") {
           // First paint does not wait for Python: the saved table is drawn now, input unlocks when ready.
-          table.showSaved(saved.save);
+          table.showSaved(saved.save, saved.preview);
         } else if (saved.status === "refused") {
           const reason = saved.reason === "old_version" ? { key: "saveOldVersion" } : { key: "saveUnreadable" };
           notices.show({ key: "saveRefused", params: { reason } });
@@ -188,6 +199,8 @@ export function createEngineSession({ win, storage, settings, notices, update, t
     /** Retry after a failed boot. */
     retry() {
       if (status !== "error") return;
+      // A boot that ran out of time gets twice as long (a slow network or phone), within bounds.
+      if (boot.error?.reason === "boot-timeout") bootStall = Math.min(2 * bootStall, BOOT_STALL_BOUNDS_MS.max);
       restarts = 0;
       bootEngine();
     },
@@ -195,9 +208,16 @@ export function createEngineSession({ win, storage, settings, notices, update, t
     worked() {
       restarts = 0;
     },
-    /** The URL's #deal=CODE changed while the page is open. */
-    dealLink(code) {
+    /** The URL's hash changed while the page is open (#deal=CODE). */
+    dealLink(hash) {
+      const link = readDealHash(hash);
+      if (link.kind === "none") return;
       win.history.replaceState(null, "", withoutHash(win.location.href));
+      if (link.kind === "bad") {
+        notices.show({ key: "notDealLink" });
+        return;
+      }
+      const code = link.code;
       if (status === "ready") {
         table.replace("from_code", { code, level: settings.current.level }, { key: "dealReplayed", params: { code } });
       } else {

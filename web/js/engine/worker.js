@@ -12,7 +12,10 @@
 //   {kind: "progress", phase: "download" | "start", loaded, total}
 //   {kind: "ready", timings}            the engine answers requests from now on;
 //                                       timings.boot is "snapshot" or "fresh"
-//   {kind: "boot-error", message}       boot failed; the page shows it with Retry
+//   {kind: "boot-error", message, download?}  boot failed (`download`: a file did not
+//                                       arrive whole); the page shows it with Retry
+//   {kind: "started", id}               a request is taken up (the page's heartbeat:
+//                                       the worker is busy with it, not gone)
 //   {kind: "reply", reply}              the service's reply, with the request's id
 //   {kind: "snapshot", stored, ms, bytes, detail}   the clean heap was stored (or refused)
 // Messages from the page: {kind: "request", request: {id, type, ...}}.
@@ -87,6 +90,9 @@ function trackDownloads() {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
+        if (loadedByFile.get(name) === 0 && name.endsWith(".wasm") && !isWasm(value)) {
+          downloadFailed(name, "it is not WebAssembly");
+        }
         loadedByFile.set(name, loadedByFile.get(name) + value.byteLength);
         report(false);
       }
@@ -109,9 +115,17 @@ function trackDownloads() {
   };
   const originalFetch = self.fetch.bind(self);
   self.fetch = async (resource, init) => {
-    const response = await originalFetch(resource, init);
     const name = fileName(resource);
-    if (Object.hasOwn(expected, name) && response.ok && response.body) {
+    const tracked = Object.hasOwn(expected, name);
+    let response;
+    try {
+      response = await originalFetch(resource, init);
+    } catch (error) {
+      if (tracked) downloadFailed(name, String(error?.message ?? error));
+      throw error;
+    }
+    if (tracked && !response.ok) downloadFailed(name, `HTTP ${response.status}`);
+    if (tracked && response.ok && response.body) {
       count(name, response.clone().body);
     }
     return response;
@@ -142,6 +156,25 @@ function inflateStdlib() {
       headers: { "content-type": "application/zip" },
     });
   };
+}
+
+/** WebAssembly's magic number, the first four bytes of every module. */
+const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d];
+
+function isWasm(bytes) {
+  return WASM_MAGIC.every((byte, i) => bytes[i] === byte);
+}
+
+let downloadFailedOnce = false;
+
+/**
+ * A boot download failed or arrived as something else: say so at once.
+ * (Pyodide itself only logs a missing or broken runtime file and waits forever.)
+ */
+function downloadFailed(name, why) {
+  if (downloadFailedOnce) return;
+  downloadFailedOnce = true;
+  post({ kind: "boot-error", download: name, message: `${name} could not be downloaded: ${why}` });
 }
 
 /**
@@ -184,7 +217,9 @@ function answer(request) {
   }
 }
 
+/** Answer one request, saying first that it is taken up (Python blocks this thread until done). */
 function serve(request) {
+  post({ kind: "started", id: request?.id ?? null });
   const reply = answer(request);
   post({ kind: "reply", reply });
   if (reply.ok && DEALING_REQUESTS.has(request?.type)) handDealt = true;

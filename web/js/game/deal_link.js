@@ -1,12 +1,38 @@
 // Deal links: `#deal=CODE` in the URL replays that deal. Whether a code is
-// valid is the engine's call (bad_code); here only the URL is read and written.
+// valid is the engine's call (bad_code); here only the URL is read and written,
+// and a #deal= that cannot hold a code at all (empty, markup, thousands of
+// characters) is told apart, so the page can say it is not a deal link.
 
-const HASH_PATTERN = /^#?deal=([A-Za-z0-9_-]{1,64})$/;
+/** What can travel as a code: letters and digits (ASCII), as the engine writes them. */
+const CODE_TEXT = /^[A-Za-z0-9]{1,64}$/;
+const DEAL_HASH = /^#?deal(?:=|$)/i;
+
+/** Whether `text` could be a deal code to hand to the engine (the engine decides if it is one). */
+export function isCodeText(text) {
+  return typeof text === "string" && CODE_TEXT.test(text);
+}
+
+/**
+ * What a location hash asks for: {kind: "none"} (no deal link), {kind: "deal",
+ * code}, or {kind: "bad"} (a #deal= link that holds no code).
+ */
+export function readDealHash(hash) {
+  const text = String(hash ?? "");
+  if (!DEAL_HASH.test(text)) return { kind: "none" };
+  const value = text.replace(/^#?deal=?/i, "");
+  let code;
+  try {
+    code = decodeURIComponent(value).trim(); // a link pasted through a mail client may come percent-encoded
+  } catch {
+    return { kind: "bad" };
+  }
+  return isCodeText(code) ? { kind: "deal", code } : { kind: "bad" };
+}
 
 /** The deal code in a location hash, or null. */
 export function dealCodeFromHash(hash) {
-  const match = HASH_PATTERN.exec(String(hash ?? "").trim());
-  return match ? decodeURIComponent(match[1]) : null;
+  const link = readDealHash(hash);
+  return link.kind === "deal" ? link.code : null;
 }
 
 /** A shareable link to a deal: this page's address with #deal=CODE. */

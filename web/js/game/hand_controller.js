@@ -36,6 +36,7 @@ import { cannotBeat } from "./turn_facts.js";
  */
 export function createHandController({ client, storage, settings, clock, notices, update, whenDrawn, isReady, onWorked, followers, onAbandoned }) {
   let snapshot = null; // the last Snapshot drawn (from the engine, or from the save before it is up)
+  let previewing = false; // `snapshot` is the save's preview, not yet the engine's
   let handId = null;
   let handLevel = null; // the difficulty this hand was dealt with (a changed setting waits for the next hand)
   let selection = []; // codes, in hand order
@@ -60,12 +61,18 @@ export function createHandController({ client, storage, settings, clock, notices
   function saveHand() {
     if (!snapshot?.game || !handId) return;
     const save = makeSave({ snapshot, handId, level: level(), preset: settings.current.preset });
-    storage.writeText(SAVE_KEY, JSON.stringify(save));
+    const text = JSON.stringify(save);
+    if (storage.writeText(SAVE_KEY, text)) return;
+    // The stored copy is now behind the table: a reload must never bring back an
+    // earlier position (or a finished hand unfinished). Its room may hold this one.
+    storage.remove(SAVE_KEY);
+    storage.writeText(SAVE_KEY, text);
   }
 
   function apply(next, nextHandId = handId) {
     if (nextHandId !== handId || handLevel === null) handLevel = settings.current.level;
     snapshot = next;
+    previewing = false;
     handId = nextHandId;
     selection = [];
     judgement = null;
@@ -292,16 +299,32 @@ export function createHandController({ client, storage, settings, clock, notices
     get dealCode() {
       return snapshot?.deal_code ?? null;
     },
-    /** The saved table, drawn before the engine is up (input stays locked: no `you`). */
-    showSaved(save) {
-      snapshot = snapshotFromSave(save);
+    /**
+     * The saved hand, its table drawn before the engine is up from the save's
+     * preview (when it passed its check; input stays locked: no `you`).
+     */
+    showSaved(save, preview) {
+      snapshot = snapshotFromSave(save, preview);
+      previewing = true;
       handId = save.handId;
       handLevel = save.level;
       update();
     },
+    /**
+     * The saved preview could not be drawn: the table waits for the engine's
+     * own view of the hand (the game is kept for `load`). False when no preview
+     * was on the table.
+     */
+    dropPreview() {
+      if (!previewing || !snapshot?.view) return false;
+      snapshot = { ...snapshot, view: null };
+      update();
+      return true;
+    },
     /** The save was refused: nothing of it stays on the table. */
     forget() {
       snapshot = null;
+      previewing = false;
     },
     current() {
       return { snapshot, handId };

@@ -5,7 +5,7 @@
 //   action(name)          a [data-action] button: play, pass, hint, new, retry, ...
 //   setting(name, value)  a [data-setting] select changed
 //   menuClosed()          a tap outside the open menu
-//   dealLink(code)        the URL's #deal=CODE changed while the page is open
+//   dealLink(hash)        the URL's hash changed while the page is open (#deal=CODE)
 // Reads the DOM (event targets, what is under a finger) but never changes it:
 // that is the view's job.
 //
@@ -14,8 +14,6 @@
 // the gesture of the mobile card apps. A tap (down and up on one card)
 // toggles that card. Keyboard clicks (Space, Enter) still toggle through
 // `click`, which a pointer's own click then leaves alone.
-
-import { dealCodeFromHash } from "../game/deal_link.js";
 
 /** The same card tapped twice closer than this is a double-tap. */
 const DOUBLE_TAP_MS = 350;
@@ -94,8 +92,5 @@ export function bindInput(doc, win, handlers) {
     if (select) handlers.setting(select.dataset.setting, select.value);
   });
 
-  win.addEventListener("hashchange", () => {
-    const code = dealCodeFromHash(win.location.hash);
-    if (code) handlers.dealLink(code);
-  });
+  win.addEventListener("hashchange", () => handlers.dealLink(win.location.hash));
 }

@@ -63,7 +63,8 @@ function bootModel(state, t) {
   if (state.engine === "ready") return { visible: false };
   const compact = state.snapshot !== null; // a saved table is on screen: don't cover it
   if (state.engine === "error") {
-    const headline = boot.error?.reason === "boot-timeout" ? t("engineHung") : t("engineFailed");
+    const headlines = { "boot-timeout": "engineHung", "download-failed": "engineDownloadFailed" };
+    const headline = t(headlines[boot.error?.reason] ?? "engineFailed");
     const detail = boot.error?.detail ? t("engineDetail", { detail: boot.error.detail }) : "";
     return { visible: true, compact: false, error: true, text: headline, detail, percent: null, retry: t("retry") };
   }
