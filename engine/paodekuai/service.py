@@ -296,7 +296,7 @@ def _review(service: Service, request: dict[str, Any]) -> dict[str, Any]:
     data = _saved_game(request)
     step = _field(request, "step", int)
     try:
-        return review_decision(data, step, budget=HARD_BUDGET)
+        return review_decision(data, step)
     except ValueError as exc:
         raise ServiceError("bad_request", str(exc), "无法点评这一步。") from exc
 

@@ -23,6 +23,7 @@ from typing import Final
 from ..combos import Move, pack, unpack
 from ..rules import Kind
 from .endgame import ENDGAME_CARDS, Budget, Solver
+from .inference import likely_worlds
 from .medium import choose
 from .observation import Observation
 from .planner import plan_packed
@@ -123,12 +124,13 @@ class HardSearch:
             return [Evaluation(cands[0], 0.0, 0)]
         start = time.perf_counter()
         sampler = WorldSampler(obs, self.rng)
+        worlds = likely_worlds(obs, sampler, PRUNE_EVERY, INFER_POOL)
         values: list[list[float]] = [[] for _ in cands]
         alive = list(range(len(cands)))
         seat = obs.seat
         done = 0
         while done < self.worlds:
-            world = sampler.sample()
+            world = next(worlds)
             base = obs.position_with(world)
             solver = Solver() if sum(base.sizes) <= ENDGAME_CARDS else None
             for i in alive:
@@ -194,6 +196,10 @@ def _fewer_extras(moves: list[Move], plan_groups: set[int]) -> list[Move]:
 
 def _rank_sum(m: Move) -> int:
     return sum(r * c for r, c in enumerate(unpack(m.packed)))
+
+
+#: Worlds drawn per world searched, to keep those that best explain the opponents' plays.
+INFER_POOL = 1
 
 
 #: Worlds between two prunings of clearly worse candidates.
