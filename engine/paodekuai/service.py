@@ -24,9 +24,11 @@ from . import __version__
 from .ai import LEVELS, Bot
 from .cards import RANKS, InvalidCard
 from .codes import InvalidDealCode
+from .daily import InvalidDate, daily_baseline, daily_deal, share_line
 from .combos import Move, lowest_rank
 from .errors import IllegalPlay, InvalidGame
 from .game import Game, combo_json
+from .hint import best_hint
 from .review import replay, review_decision
 from .rules import RULES, Kind, UnknownRules
 from .text import Text
@@ -34,6 +36,8 @@ from .text import Text
 HUMAN: Final = 0
 #: Seconds Hard may think per decision in the page (the worker adds little to it).
 HARD_BUDGET: Final = 0.8
+#: Positions whose best hint is kept (a hand has a few dozen of seat 0's turns).
+HINT_CACHE: Final = 64
 
 
 class ServiceError(Exception):
@@ -53,6 +57,10 @@ class Service:
 
     def __init__(self) -> None:
         self.game: Game | None = None
+        #: Hard's daily results by date (a deterministic search of a few seconds: done once).
+        self.baselines: dict[str, dict[str, Any]] = {}
+        #: The best play found for seat 0 by position (the game's saved form as JSON).
+        self.hints: dict[str, list[str] | None] = {}
 
     def handle(self, request_json: str) -> str:
         """Answer one JSON request with one JSON reply; never raises."""
@@ -301,6 +309,49 @@ def _review(service: Service, request: dict[str, Any]) -> dict[str, Any]:
         raise ServiceError("bad_request", str(exc), "无法点评这一步。") from exc
 
 
+def _hint(service: Service, request: dict[str, Any]) -> dict[str, Any]:
+    game = service.live()
+    if game.over or game.to_move != HUMAN:
+        raise IllegalPlay("not_your_turn", Text("It is not your turn.", "还没轮到你出牌。"))
+    key = json.dumps(game.to_dict(), sort_keys=True)
+    if key not in service.hints:
+        if len(service.hints) >= HINT_CACHE:
+            service.hints.clear()
+        service.hints[key] = best_hint(game, budget=HARD_BUDGET)
+    best = service.hints[key]
+    hints = [game.cards_for(m) for m in hint_order(game)]
+    if best is not None:
+        same = [h for h in hints if sorted(h) == sorted(best)]
+        hints = same + [h for h in hints if sorted(h) != sorted(best)]
+    return {
+        "cards": best,
+        "combo": None if best is None else game.judge(best, seat=HUMAN).to_json()["combo"],
+        "hints": hints,
+    }
+
+
+def _date(request: dict[str, Any]) -> str:
+    date = _field(request, "date", str)
+    try:
+        return str(daily_deal(date)["date"])
+    except InvalidDate as exc:
+        raise ServiceError("bad_request", str(exc), f"日期 {date!r} 无效。") from exc
+
+
+def _daily(service: Service, request: dict[str, Any]) -> dict[str, Any]:
+    return daily_deal(_date(request))
+
+
+def _daily_baseline(service: Service, request: dict[str, Any]) -> dict[str, Any]:
+    date = _date(request)
+    if date not in service.baselines:
+        service.baselines[date] = daily_baseline(date)
+    result = dict(service.baselines[date])
+    yours = _field(request, "you", int, optional=True)
+    result["share"] = None if yours is None else share_line(date, yours, result["total"]).to_json()
+    return result
+
+
 _HANDLERS: Final[dict[str, Handler]] = {
     "hello": _hello,
     "new_game": _new_game,
@@ -313,6 +364,9 @@ _HANDLERS: Final[dict[str, Handler]] = {
     "timeout": _timeout,
     "replay": _replay,
     "review": _review,
+    "hint": _hint,
+    "daily": _daily,
+    "daily_baseline": _daily_baseline,
 }
 
 _default: Service | None = None
