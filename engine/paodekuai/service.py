@@ -24,8 +24,8 @@ from . import __version__
 from .ai import LEVELS, Bot
 from .cards import RANKS, InvalidCard
 from .codes import InvalidDealCode
-from .daily import InvalidDate, daily_baseline, daily_deal, share_line
 from .combos import Move, lowest_rank
+from .daily import InvalidDate, daily_baseline, daily_deal, share_line
 from .errors import IllegalPlay, InvalidGame
 from .game import Game, combo_json
 from .hint import best_hint
