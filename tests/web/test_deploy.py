@@ -125,8 +125,8 @@ def test_a_new_deploy_is_offered_and_reloading_keeps_the_hand(
         # What a long-lived tab does now and then (and every load does by itself).
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
         page.wait_for_selector("[data-update]:not([hidden])", timeout=90_000)
-        assert (page.text_content("[data-update]") or "").strip().startswith(
-            "A new version is ready"
+        assert (
+            (page.text_content("[data-update]") or "").strip().startswith("A new version is ready")
         )
         # Nothing changed under the player: the new version waits to be asked.
         assert page.evaluate("window.__sameDocument === true")

@@ -65,9 +65,7 @@ def test_first_visit_shows_the_download_in_megabytes_and_percent_then_the_start(
     open_page(page, table.site.url)
     shown_at: list[dict[str, Any]] = page.evaluate("window.__bootTexts")
     texts = [entry["text"] for entry in shown_at]
-    downloading = [
-        re.search(r"([0-9.]+) of ([0-9.]+) MB \(([0-9]+)%\)", text) for text in texts
-    ]
+    downloading = [re.search(r"([0-9.]+) of ([0-9.]+) MB \(([0-9]+)%\)", text) for text in texts]
     shown = [match for match in downloading if match]
     marks = page.evaluate("performance.getEntriesByType('mark').map(m => [m.name, m.startTime])")
     assert shown, (texts, marks)
