@@ -61,6 +61,8 @@ class HardSearch:
         self.budget = budget
         self.worlds = worlds if worlds is not None else (MAX_WORLDS if budget else FIXED_WORLDS)
         self.worlds_done = 0
+        #: Whether the clock ended the search before its worlds were done.
+        self.clock_stopped = False
 
     def best(self, moves: list[Move]) -> Move | None:
         evaluations = self.evaluate(moves)
@@ -124,7 +126,7 @@ class HardSearch:
             return [Evaluation(cands[0], 0.0, 0)]
         start = time.perf_counter()
         sampler = WorldSampler(obs, self.rng)
-        worlds = likely_worlds(obs, sampler, PRUNE_EVERY, INFER_POOL)
+        worlds = likely_worlds(obs, sampler, PRUNE_EVERY, INFER_POOL, INFER_STEPS)
         values: list[list[float]] = [[] for _ in cands]
         alive = list(range(len(cands)))
         seat = obs.seat
@@ -153,6 +155,7 @@ class HardSearch:
                 and done >= MIN_WORLDS
                 and time.perf_counter() - start >= self.budget
             ):
+                self.clock_stopped = done < self.worlds
                 break
         self.worlds_done = done
         return [
@@ -200,6 +203,8 @@ def _rank_sum(m: Move) -> int:
 
 #: Worlds drawn per world searched, to keep those that best explain the opponents' plays.
 INFER_POOL = 1
+#: Metropolis steps that move each world towards those the opponents' decisions make likely.
+INFER_STEPS = 0
 
 
 #: Worlds between two prunings of clearly worse candidates.

@@ -16,6 +16,7 @@ nothing and is skipped.
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Final
@@ -100,6 +101,21 @@ class OpponentModel:
         self._memo[key] = total
         return total
 
+    def log_likelihood_above(self, seat: int, hand: int, floor: float) -> float | None:
+        """:meth:`log_likelihood`, or None as soon as it is certain to fall below ``floor``
+        (every decision's term is negative, so the running sum only falls)."""
+        key = (seat, hand)
+        hit = self._memo.get(key)
+        if hit is not None:
+            return hit if hit >= floor else None
+        total = 0.0
+        for d in self.decisions[seat]:
+            total += self._log_p(d, hand)
+            if total < floor:
+                return None
+        self._memo[key] = total
+        return total
+
     def world_log_likelihood(self, world: list[int]) -> float:
         """log P(both opponents' decisions | a world of packed hands)."""
         a, b = self.opponents
@@ -133,20 +149,87 @@ class OpponentModel:
 
 
 def likely_worlds(
-    obs: Observation, sampler: WorldSampler, batch: int, pool: int
+    obs: Observation, sampler: WorldSampler, batch: int, pool: int, steps: int = 0
 ) -> Iterator[list[int]]:
     """Worlds, endlessly, in batches: of every ``pool * batch`` worlds drawn, the
-    ``batch`` that best explain the opponents' decisions (ties: first drawn)."""
+    ``batch`` that best explain the opponents' decisions (ties: first drawn),
+    each then moved ``steps`` times towards the likely ones (:func:`refine`)."""
     model = OpponentModel(obs)
-    if pool <= 1 or not any(model.decisions.values()):
+    if (pool <= 1 and steps <= 0) or not any(model.decisions.values()):
         while True:
             yield sampler.sample()
+    rng = sampler.rng
     while True:
-        drawn = [sampler.sample() for _ in range(pool * batch)]
+        drawn = [sampler.sample() for _ in range(max(1, pool) * batch)]
         weights = [model.world_log_likelihood(w) for w in drawn]
         order = sorted(range(len(drawn)), key=lambda i: -weights[i])
         for i in order[:batch]:
-            yield drawn[i]
+            if steps > 0:
+                yield refine(drawn[i], weights[i], model, sampler, rng, steps)
+            else:
+                yield drawn[i]
+
+
+def refine(
+    world: list[int],
+    log_l: float,
+    model: OpponentModel,
+    sampler: WorldSampler,
+    rng: random.Random,
+    steps: int,
+) -> list[int]:
+    """Metropolis steps from ``world``: swap a card between the two opponents and
+    keep the swap with probability min(1, likelihood ratio).
+
+    Picking each card uniformly from its holder's hand makes the proposal and
+    the uniform prior over deals cancel exactly, so the chain samples worlds in
+    proportion to how well they explain the opponents' decisions. A swap that
+    breaks what a pass proved (caps, rejected worlds) or moves a card whose
+    holder is public is never made.
+    """
+    a, b = model.opponents
+    ha, hb = unpack(world[a]), unpack(world[b])
+    na, nb = sum(ha), sum(hb)
+    if not na or not nb:
+        return world
+    caps, fixed = sampler.caps, sampler.fixed
+    la = model.log_likelihood(a, world[a])
+    lb = log_l - la
+    pa, pb = world[a], world[b]
+    for _ in range(steps):
+        ra = _pick(ha, rng.randrange(na))
+        rb = _pick(hb, rng.randrange(nb))
+        if ra == rb or ha[rb] >= caps[a][rb] or hb[ra] >= caps[b][ra]:
+            continue
+        if ha[ra] <= fixed[a][ra] or hb[rb] <= fixed[b][rb]:
+            continue
+        delta = (1 << (8 * rb)) - (1 << (8 * ra))
+        floor = la + lb + math.log(1.0 - rng.random())
+        new_a = model.log_likelihood_above(a, pa + delta, floor - lb)
+        if new_a is None:
+            continue
+        new_b = model.log_likelihood_above(b, pb - delta, floor - new_a)
+        if new_b is None:
+            continue
+        candidate = list(world)
+        candidate[a], candidate[b] = pa + delta, pb - delta
+        if sampler.facts and not sampler.consistent(candidate):
+            continue
+        world, pa, pb, la, lb = candidate, pa + delta, pb - delta, new_a, new_b
+        ha[ra] -= 1
+        ha[rb] += 1
+        hb[rb] -= 1
+        hb[ra] += 1
+    return world
+
+
+def _pick(hand: list[int], index: int) -> int:
+    """The rank of the ``index``-th card of a hand of rank counts."""
+    for r, n in enumerate(hand):
+        if index < n:
+            return r
+        index -= n
+    raise IndexError(index)
 
 
 _SPADE3: Final = card_id("3S")
