@@ -23,7 +23,7 @@ from typing import Final
 from ..combos import Move
 from ..state import Position
 from .endgame import ENDGAME_CARDS, Budget, Solver
-from .hard import INFER_POOL, HardSearch
+from .hard import INFER_POOL, INFER_STEPS, HardSearch
 from .inference import likely_worlds
 from .observation import Observation
 from .rollout import apply, rollout
@@ -142,7 +142,7 @@ def rate(
     mine = next(i for i, c in enumerate(cands) if c.move == played)
     seat = obs.seat
     sampler = WorldSampler(obs, rng)
-    worlds = likely_worlds(obs, sampler, BATCH, INFER_POOL)
+    worlds = likely_worlds(obs, sampler, BATCH, INFER_POOL, INFER_STEPS)
     alive = list(range(len(cands)))
     done = 0
     top, loss, se = mine, 0.0, 0.0
