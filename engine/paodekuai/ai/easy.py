@@ -8,35 +8,26 @@ that card naturally belongs to (a straight or pair before a lone single).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ..combos import Move, lowest_rank
-from ..rules import Kind, Rules
+from ..rules import Kind
 from .observation import Observation
 
 
 def easy_choice(obs: Observation, moves: list[Move]) -> Move | None:
     """Easy's play among ``moves`` (all legal), or None to pass."""
-    return choose(obs.rules, obs.seat, obs.counts, obs.standing, moves)
-
-
-def choose(
-    rules: Rules, seat: int, counts: Sequence[int], standing: Move | None, moves: list[Move]
-) -> Move | None:
-    """The policy on plain values (the opponent model of Hard's inference calls it)."""
-    if standing is not None:
-        return _follow(rules, seat, counts, moves)
+    if obs.standing is not None:
+        return _follow(obs, moves)
     return _lead(moves)
 
 
-def _follow(rules: Rules, seat: int, counts: Sequence[int], moves: list[Move]) -> Move | None:
+def _follow(obs: Observation, moves: list[Move]) -> Move | None:
     plain = [m for m in moves if m.kind is not Kind.BOMB]
     if plain:
         return min(plain, key=lambda m: (m.key, m.n))
     if not moves:
         return None
-    forced = rules.must_beat
-    danger = min(counts[s] for s in range(3) if s != seat) <= 2
+    forced = obs.rules.must_beat
+    danger = min(obs.counts[s] for s in range(3) if s != obs.seat) <= 2
     if forced or danger:
         return min(moves, key=lambda m: m.key)
     return None

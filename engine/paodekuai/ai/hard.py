@@ -202,9 +202,9 @@ def _rank_sum(m: Move) -> int:
 
 
 #: Worlds drawn per world searched, to keep those that best explain the opponents' plays.
-INFER_POOL = 1
+INFER_POOL: Final = 4
 #: Metropolis steps that move each world towards those the opponents' decisions make likely.
-INFER_STEPS = 0
+INFER_STEPS: Final = 40
 
 
 #: Worlds between two prunings of clearly worse candidates.

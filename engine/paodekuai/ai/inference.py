@@ -1,19 +1,16 @@
 """Reading the opponents' plays: how likely each sampled world made them.
 
 Passes prove what a seat could not hold (:mod:`.sampling`); plays say more,
-but only under a model of how the seat chooses. Nobody knows how a person
-plays, so the model is a mixture, weighed by the plays themselves: the seat
-plays like Medium (its choice with probability ``1 - TIGHT``), loosely like
-Medium (``1 - LOOSE``), like Easy (``1 - TIGHT``), or anything legal alike.
-Against a seat that plays Medium's way the first reading soon outweighs the
-others and the worlds that explain its plays dominate; against one that
-does not, the flat reading takes over and its plays weigh little.
+but only under a model of how the seat chooses. The model here is the
+Medium policy with a margin for anything else: a seat plays what Medium
+would have played with that hand, in that position, with probability
+``1 - SURPRISE``; any other of its options shares the rest. A world's
+weight is the product of these probabilities over every decision the two
+opponents made, and each opponent's factor depends only on its own hand
+(its view of the table is public otherwise), so the two are computed apart.
 
-A world's weight is the product over the two opponents of that mixture's
-probability of everything the seat did; each factor depends only on the
-seat's own hand (its view of the table is public otherwise), so the two are
-computed apart. A decision with a single option (a forced pass, a lone legal
-play) says nothing and is skipped.
+A decision with a single option (a forced pass, a lone legal play) says
+nothing and is skipped.
 """
 
 from __future__ import annotations
@@ -26,17 +23,12 @@ from typing import Final
 
 from ..cards import RANK_COUNT, card_id
 from ..combos import Move, highest_single, legal_moves, unpack
-from .easy import choose as easy_choose
 from .medium import choose, keep_bombs_whole
 from .observation import Observation
 from .sampling import WorldSampler
 
-#: Probability mass a close model leaves to anything but its choice.
-TIGHT: Final = 0.05
-#: The same for the loose reading of Medium.
-LOOSE: Final = 0.4
-#: Prior weights of the readings: Medium, loose Medium, Easy, anything alike.
-PRIORS: Final = (0.4, 0.3, 0.15, 0.15)
+#: Probability mass a seat's action leaves to anything Medium would not have played.
+SURPRISE: Final = 0.05
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,46 +87,41 @@ class OpponentModel:
         self.opponents = ((me + 1) % 3, (me + 2) % 3)
         self._memo: dict[tuple[int, int], float] = {}
         self._deck = rules.deck_ranks
-        self._log_priors = [math.log(p) for p in PRIORS]
+        self._log_hit = math.log(1.0 - SURPRISE)
 
     def log_likelihood(self, seat: int, hand: int) -> float:
         """log P(every decision ``seat`` made | it holds ``hand`` now (packed))."""
-        found = self.log_likelihood_above(seat, hand, -math.inf)
-        assert found is not None
-        return found
+        key = (seat, hand)
+        hit = self._memo.get(key)
+        if hit is not None:
+            return hit
+        total = 0.0
+        for d in self.decisions[seat]:
+            total += self._log_p(d, hand)
+        self._memo[key] = total
+        return total
 
     def log_likelihood_above(self, seat: int, hand: int, floor: float) -> float | None:
-        """:meth:`log_likelihood`, or None as soon as it is certain to fall below ``floor``.
-
-        Every reading's probability of each decision is at most 1, so the
-        mixture over the decisions seen so far only falls as more are added.
-        """
+        """:meth:`log_likelihood`, or None as soon as it is certain to fall below ``floor``
+        (every decision's term is negative, so the running sum only falls)."""
         key = (seat, hand)
         hit = self._memo.get(key)
         if hit is not None:
             return hit if hit >= floor else None
-        totals = list(self._log_priors)
-        value = 0.0
+        total = 0.0
         for d in self.decisions[seat]:
-            terms = self._log_p(d, hand)
-            if terms is None:
-                continue
-            for i, t in enumerate(terms):
-                totals[i] += t
-            value = _log_sum_exp(totals)
-            if value < floor:
+            total += self._log_p(d, hand)
+            if total < floor:
                 return None
-        self._memo[key] = value
-        return value
+        self._memo[key] = total
+        return total
 
     def world_log_likelihood(self, world: list[int]) -> float:
         """log P(both opponents' decisions | a world of packed hands)."""
         a, b = self.opponents
         return self.log_likelihood(a, world[a]) + self.log_likelihood(b, world[b])
 
-    def _log_p(self, d: Decision, hand_now: int) -> tuple[float, float, float, float] | None:
-        """log P(the decision) under each reading (Medium, loose Medium, Easy, flat),
-        or None when the seat had a single option."""
+    def _log_p(self, d: Decision, hand_now: int) -> float:
         rules = self.obs.rules
         hand_packed = hand_now + d.since
         hand = unpack(hand_packed)
@@ -147,40 +134,18 @@ class OpponentModel:
             moves = keep_bombs_whole(hand, moves)
         options = len(moves) + (1 if may_pass else 0)
         if options <= 1:
-            return None
+            return 0.0
         played = unpack(d.played_before)
         unseen = [self._deck[r] - hand[r] - played[r] for r in range(RANK_COUNT)]
         medium = choose(
             rules, hand, d.seat, d.sizes, unseen, d.facing, d.facing_seat, moves, may_pass
         )
-        easy = easy_choose(rules, d.seat, d.sizes, d.facing, moves)
-        if not may_pass:
-            medium = medium or moves[0]
-            easy = easy or moves[0]
-        other = math.log(1.0 / (options - 1))
-        flat = -math.log(options)
-        by_medium = _same(d.action, medium)
-        return (
-            _LOG_TIGHT if by_medium else _LOG_TIGHT_MISS + other,
-            _LOG_LOOSE if by_medium else _LOG_LOOSE_MISS + other,
-            _LOG_TIGHT if _same(d.action, easy) else _LOG_TIGHT_MISS + other,
-            flat,
-        )
-
-
-def _same(action: int | None, move: Move | None) -> bool:
-    return action is None if move is None else action == move.packed
-
-
-_LOG_TIGHT: Final = math.log(1.0 - TIGHT)
-_LOG_TIGHT_MISS: Final = math.log(TIGHT)
-_LOG_LOOSE: Final = math.log(1.0 - LOOSE)
-_LOG_LOOSE_MISS: Final = math.log(LOOSE)
-
-
-def _log_sum_exp(values: list[float]) -> float:
-    top = max(values)
-    return top + math.log(sum(math.exp(v - top) for v in values))
+        if medium is None and not may_pass:
+            medium = moves[0]
+        same = d.action is None if medium is None else d.action == medium.packed
+        if same:
+            return self._log_hit
+        return math.log(SURPRISE / (options - 1))
 
 
 def likely_worlds(
@@ -269,4 +234,4 @@ def _pick(hand: list[int], index: int) -> int:
 
 _SPADE3: Final = card_id("3S")
 
-__all__ = ["OpponentModel", "likely_worlds", "refine"]
+__all__ = ["SURPRISE", "OpponentModel", "likely_worlds"]
