@@ -269,7 +269,10 @@ def _bot_turn(service: Service, request: dict[str, Any]) -> dict[str, Any]:
         game.pass_turn()
     else:
         game.play(cards)
-    return snapshot(game, _event(seat, cards, game))
+    result = snapshot(game, _event(seat, cards, game))
+    # Whether Hard searched every world it plans to, or the clock stopped it first.
+    result["search"] = {"searched": bot.searches > 0, "clock_stopped": bot.clock_stops > 0}
+    return result
 
 
 def _timeout(service: Service, request: dict[str, Any]) -> dict[str, Any]:
