@@ -56,6 +56,9 @@ class HandRecord:
     shut_out_taken: bool
     bomb_points: int
     times: dict[str, list[float]] = field(default_factory=dict)
+    #: Hard's searches in this hand (every Hard seat), and how many the clock cut short.
+    searches: int = 0
+    clock_stops: int = 0
 
 
 def play_hand(
@@ -100,6 +103,8 @@ def play_hand(
         shut_out_taken=result["shut_out"][test_seat],
         bomb_points=result["bombs"][test_seat],
         times=times,
+        searches=sum(a.searches for a in agents if isinstance(a, Bot)),
+        clock_stops=sum(a.clock_stops for a in agents if isinstance(a, Bot)),
     )
 
 
@@ -186,6 +191,13 @@ def report(result: PairingResult) -> str:
         f"  win {s['win_rate']:.1%}  shut-outs given {s['shut_out_given']:.3f}/hand"
         f"  taken {s['shut_out_taken']:.1%}  bomb points {s['bomb_points']:+.2f}/hand",
     ]
+    searches = sum(r.searches for r in result.records)
+    if searches:
+        stops = sum(r.clock_stops for r in result.records)
+        lines.append(
+            f"  clock stopped Hard before its worlds in {stops} of {searches} searches"
+            f" ({stops / searches:.1%})"
+        )
     for level, values in sorted(result.times().items()):
         lines.append(
             f"  decision time {level:>6}: median {statistics.median(values) * 1e3:7.2f} ms"

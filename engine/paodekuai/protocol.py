@@ -169,6 +169,8 @@ class Snapshot(TypedDict):
     event: ActionJson | None
     #: Once the hand is over, every seat's cards left (face up on the table); else None.
     reveal: list[list[str]] | None
+    #: After ``bot_turn`` only: how the computer seat's decision was searched.
+    search: NotRequired["SearchJson"]
 
 
 class JudgementJson(TypedDict):
@@ -267,16 +269,23 @@ class Replay(TypedDict):
 
     steps: list[Step]
     decisions: list[int]
+    forced: list[int]
     settlement: SettlementJson | None
     deal_code: str | None
 
 
 class ReviewOption(TypedDict):
-    """One action Hard searched, with its expected final total for seat 0."""
+    """One action the coach rated, with its expected final total for seat 0."""
 
     cards: list[str] | None
     combo: ComboJson | None
     expected: float
+    worlds: int
+    played: bool
+    best: bool
+
+
+Verdict = Literal["forced", "best", "good", "inaccuracy", "mistake"]
 
 
 class Review(TypedDict):
@@ -285,10 +294,51 @@ class Review(TypedDict):
     step: int
     played: list[str] | None
     forced: bool
+    counted: bool
     options: list[ReviewOption]
     loss: float
-    verdict: Literal["forced", "best", "good", "inaccuracy", "mistake"]
+    se: float
+    worlds: int
+    verdict: Verdict
     text: Message
+    why: Message | None
+
+
+class Hint(TypedDict):
+    """The play Hard's search finds best for seat 0 now, and the other hints."""
+
+    cards: list[str] | None
+    combo: ComboJson | None
+    hints: list[list[str]]
+
+
+class DailyDeal(TypedDict):
+    """The deal of one UTC date, the same everywhere."""
+
+    date: str
+    preset: str
+    seed: int
+    deal_code: str
+    level: Level
+    seat: int
+
+
+class DailyBaseline(TypedDict):
+    """Hard's hand in seat 0 of a day's deal, to show next to the person's."""
+
+    date: str
+    deal_code: str
+    total: int
+    settlement: SettlementJson
+    actions: list[list[str] | None]
+    share: Message | None
+
+
+class SearchJson(TypedDict):
+    """How a computer seat's decision was searched."""
+
+    searched: bool
+    clock_stopped: bool
 
 
 # --- requests and replies ------------------------------------------------------------------
@@ -363,6 +413,24 @@ class ReviewRequest(TypedDict):
     step: int
 
 
+class HintRequest(TypedDict):
+    id: int
+    type: Literal["hint"]
+
+
+class DailyRequest(TypedDict):
+    id: int
+    type: Literal["daily"]
+    date: str
+
+
+class DailyBaselineRequest(TypedDict):
+    id: int
+    type: Literal["daily_baseline"]
+    date: str
+    you: NotRequired[int]
+
+
 Request = (
     HelloRequest
     | NewGameRequest
@@ -375,9 +443,21 @@ Request = (
     | TimeoutRequest
     | ReplayRequest
     | ReviewRequest
+    | HintRequest
+    | DailyRequest
+    | DailyBaselineRequest
 )
 
-Result = Hello | Snapshot | JudgementJson | Replay | Review
+Result = (
+    Hello
+    | Snapshot
+    | JudgementJson
+    | Replay
+    | Review
+    | Hint
+    | DailyDeal
+    | DailyBaseline
+)
 
 
 class Reply(TypedDict):
@@ -416,6 +496,9 @@ REQUESTS: dict[str, tuple[type, type]] = {
     "timeout": (TimeoutRequest, Snapshot),
     "replay": (ReplayRequest, Replay),
     "review": (ReviewRequest, Review),
+    "hint": (HintRequest, Hint),
+    "daily": (DailyRequest, DailyDeal),
+    "daily_baseline": (DailyBaselineRequest, DailyBaseline),
 }
 
 # --- checking a value against a shape ------------------------------------------------------

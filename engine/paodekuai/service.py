@@ -25,16 +25,24 @@ from .ai import Bot
 from .cards import RANKS, InvalidCard
 from .codes import InvalidDealCode
 from .combos import Move, lowest_rank
+from .daily import InvalidDate, daily_baseline, daily_deal, share_line
 from .errors import IllegalPlay
 from .game import Game
+from .hint import best_hint
 from .protocol import (
     LEVELS,
     REQUESTS,
     BotTurnRequest,
+    DailyBaseline,
+    DailyBaselineRequest,
+    DailyDeal,
+    DailyRequest,
     ErrorReply,
     FromCodeRequest,
     Hello,
     HelloRequest,
+    Hint,
+    HintRequest,
     JudgementJson,
     JudgeRequest,
     Level,
@@ -61,6 +69,8 @@ from .text import Text
 HUMAN: Final = 0
 #: Seconds Hard may think per decision in the page (the worker adds little to it).
 HARD_BUDGET: Final = 0.8
+#: Positions whose best hint is kept (a hand has a few dozen of seat 0's turns).
+HINT_CACHE: Final = 64
 
 
 class ServiceError(Exception):
@@ -81,6 +91,10 @@ class Service:
 
     def __init__(self) -> None:
         self.game: Game | None = None
+        #: Hard's daily results by date (a deterministic search of a few seconds: done once).
+        self.baselines: dict[str, DailyBaseline] = {}
+        #: The best play found for seat 0 by position (the game's saved form as JSON).
+        self.hints: dict[str, list[str] | None] = {}
 
     def handle(self, request_json: str) -> str:
         """Answer one JSON request with one JSON reply; never raises."""
@@ -271,7 +285,12 @@ def _bot_turn(service: Service, request: BotTurnRequest) -> Snapshot:
         game.pass_turn()
     else:
         game.play(cards)
-    return snapshot(game, acted=True)
+    result: Snapshot = {
+        **snapshot(game, acted=True),
+        # Whether Hard searched every world it plans to, or the clock stopped it first.
+        "search": {"searched": bot.searches > 0, "clock_stopped": bot.clock_stops > 0},
+    }
+    return result
 
 
 def _timeout(service: Service, request: TimeoutRequest) -> Snapshot:
@@ -311,9 +330,51 @@ def _review(service: Service, request: ReviewRequest) -> Review:
     _saved_game(request["game"], "That hand cannot be replayed", "这一局无法回放")
     assert isinstance(request["game"], dict)  # from_dict took it
     try:
-        return review_decision(request["game"], request["step"], budget=HARD_BUDGET)
+        return review_decision(request["game"], request["step"])
     except ValueError as exc:
         raise ServiceError("bad_request", str(exc), "无法点评这一步。") from exc
+
+
+def _hint(service: Service, request: HintRequest) -> Hint:
+    game = service.live()
+    if game.over or game.to_move != HUMAN:
+        raise IllegalPlay("not_your_turn", Text("It is not your turn.", "还没轮到你出牌。"))
+    key = json.dumps(game.to_dict(), sort_keys=True)
+    if key not in service.hints:
+        if len(service.hints) >= HINT_CACHE:
+            service.hints.clear()
+        service.hints[key] = best_hint(game, budget=HARD_BUDGET)
+    best = service.hints[key]
+    hints = [game.cards_for(m) for m in hint_order(game)]
+    if best is not None:
+        same = [h for h in hints if sorted(h) == sorted(best)]
+        hints = same + [h for h in hints if sorted(h) != sorted(best)]
+    return {
+        "cards": best,
+        "combo": None if best is None else game.judge(best, seat=HUMAN).to_json()["combo"],
+        "hints": hints,
+    }
+
+
+def _date(date: str) -> str:
+    try:
+        return daily_deal(date)["date"]
+    except InvalidDate as exc:
+        raise ServiceError("bad_request", str(exc), f"日期 {date!r} 无效。") from exc
+
+
+def _daily(service: Service, request: DailyRequest) -> DailyDeal:
+    return daily_deal(_date(request["date"]))
+
+
+def _daily_baseline(service: Service, request: DailyBaselineRequest) -> DailyBaseline:
+    date = _date(request["date"])
+    if date not in service.baselines:
+        service.baselines[date] = daily_baseline(date)
+    yours = request.get("you")
+    baseline = service.baselines[date]
+    share = None if yours is None else share_line(date, yours, baseline["total"]).to_json()
+    return {**baseline, "share": share}
 
 
 _HANDLERS: Final[dict[str, Handler]] = {
@@ -328,6 +389,9 @@ _HANDLERS: Final[dict[str, Handler]] = {
     "timeout": _timeout,
     "replay": _replay,
     "review": _review,
+    "hint": _hint,
+    "daily": _daily,
+    "daily_baseline": _daily_baseline,
 }
 
 _default: Service | None = None

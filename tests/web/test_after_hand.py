@@ -218,9 +218,7 @@ def test_leaving_the_replay_stops_the_ratings_and_the_replay_survives_a_reload(
     page.keyboard.press("ArrowLeft")
     step = replay_step(page)
     hands = replay_hands(page)
-    rated_before = {
-        k: v["verdict"] for k, v in stored(page, LAST_HAND_KEY)["reviews"].items()
-    }
+    rated_before = {k: v["verdict"] for k, v in stored(page, LAST_HAND_KEY)["reviews"].items()}
 
     # A reload shows the same replay at the same step at once, before the engine is up.
     page.reload(wait_until="domcontentloaded")

@@ -49,6 +49,9 @@ class Bot:
         self.budget = budget
         self.worlds = worlds
         self.rng = random.Random(seed)
+        #: Hard's searches so far, and how many of them the clock cut short.
+        self.searches = 0
+        self.clock_stops = 0
 
     def choose(self, view: Observation | Mapping[str, Any]) -> list[str] | None:
         """The cards to play for the seat of ``view`` (which must be to move), or None."""
@@ -100,7 +103,11 @@ class Bot:
             return easy_choice(obs, moves)
         if self.level == "medium":
             return medium_choice(obs, moves)
-        return HardSearch(obs, self.rng, self.budget, self.worlds).best(moves)
+        search = HardSearch(obs, self.rng, self.budget, self.worlds)
+        move = search.best(moves)
+        self.searches += 1
+        self.clock_stops += search.clock_stopped
+        return move
 
 
 def _to_move(view: Observation | Mapping[str, Any]) -> Observation:

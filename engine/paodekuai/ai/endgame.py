@@ -52,8 +52,15 @@ class Solver:
         self.nodes += 1
         if self.nodes > self.node_budget:
             raise Budget
+        best, _ = self._best(pos)
+        self.memo[key] = best
+        return best
+
+    def _best(self, pos: Position) -> tuple[tuple[int, int, int], Move | None]:
+        """The value of the seat to move's best option, and that option (the first of equals)."""
         seat = pos.to_move
         best: tuple[int, int, int] | None = None
+        choice: Move | None = None
         options: list[Move | None] = list(pos.legal_moves())
         if pos.can_pass():
             options.append(None)
@@ -62,7 +69,13 @@ class Solver:
             apply(child, option)
             v = self.value(child)
             if best is None or v[seat] > best[seat]:
-                best = v
+                best, choice = v, option
         assert best is not None
-        self.memo[key] = best
-        return best
+        return best, choice
+
+    def final(self, pos: Position) -> Position:
+        """The hand's end when every seat plays as :meth:`value` assumes; raises :class:`Budget`."""
+        pos = pos.copy()
+        while pos.winner is None:
+            apply(pos, self._best(pos)[1])
+        return pos

@@ -23,6 +23,7 @@ from typing import Final
 from ..combos import Move, pack, unpack
 from ..rules import Kind
 from .endgame import ENDGAME_CARDS, Budget, Solver
+from .inference import likely_worlds
 from .medium import choose
 from .observation import Observation
 from .planner import plan_packed
@@ -60,6 +61,8 @@ class HardSearch:
         self.budget = budget
         self.worlds = worlds if worlds is not None else (MAX_WORLDS if budget else FIXED_WORLDS)
         self.worlds_done = 0
+        #: Whether the clock ended the search before its worlds were done.
+        self.clock_stopped = False
 
     def best(self, moves: list[Move]) -> Move | None:
         evaluations = self.evaluate(moves)
@@ -123,12 +126,13 @@ class HardSearch:
             return [Evaluation(cands[0], 0.0, 0)]
         start = time.perf_counter()
         sampler = WorldSampler(obs, self.rng)
+        worlds = likely_worlds(obs, sampler, PRUNE_EVERY, INFER_POOL, INFER_STEPS)
         values: list[list[float]] = [[] for _ in cands]
         alive = list(range(len(cands)))
         seat = obs.seat
         done = 0
         while done < self.worlds:
-            world = sampler.sample()
+            world = next(worlds)
             base = obs.position_with(world)
             solver = Solver() if sum(base.sizes) <= ENDGAME_CARDS else None
             for i in alive:
@@ -151,6 +155,7 @@ class HardSearch:
                 and done >= MIN_WORLDS
                 and time.perf_counter() - start >= self.budget
             ):
+                self.clock_stopped = done < self.worlds
                 break
         self.worlds_done = done
         return [
@@ -194,6 +199,12 @@ def _fewer_extras(moves: list[Move], plan_groups: set[int]) -> list[Move]:
 
 def _rank_sum(m: Move) -> int:
     return sum(r * c for r, c in enumerate(unpack(m.packed)))
+
+
+#: Worlds drawn per world searched, to keep those that best explain the opponents' plays.
+INFER_POOL: Final = 4
+#: Metropolis steps that move each world towards those the opponents' decisions make likely.
+INFER_STEPS: Final = 40
 
 
 #: Worlds between two prunings of clearly worse candidates.

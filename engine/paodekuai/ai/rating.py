@@ -1,0 +1,200 @@
+"""Rating a decision: every candidate played out on the same worlds, with a verdict
+that a longer search would confirm.
+
+The coach asks a different question from Hard. Hard wants the best action
+quickly; the coach wants to know, for the action a person chose, how much it
+lost against the best one found and whether that loss is real or noise. So
+every candidate meets the same worlds (paired comparison), the played one is
+never dropped, and worlds are added in batches until the loss's confidence
+interval sits inside one verdict band, or the world budget is spent.
+
+Each play-out also keeps how the hand ended (who went out, with what, how
+many cards this seat kept), so the coach can say *why* a play lost: what
+happens most often in the worlds where it does worse.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Final, Literal
+
+from ..combos import Move
+from ..state import Position
+from .endgame import ENDGAME_CARDS, Budget, Solver
+from .hard import INFER_POOL, INFER_STEPS, HardSearch
+from .inference import likely_worlds
+from .observation import Observation
+from .rollout import apply, rollout
+from .sampling import WorldSampler
+
+#: The verdicts a decision with a choice can earn (a forced one is "forced").
+Rated = Literal["best", "good", "inaccuracy", "mistake"]
+
+#: A loss under this many points is "good"; from it on, an inaccuracy.
+GOOD: Final = 1.0
+#: A loss of at least this many points is a mistake.
+MISTAKE: Final = 3.0
+#: Standard errors a loss must clear to count (and that settle a verdict).
+Z: Final = 2.0
+#: Worlds added between two looks at the verdict.
+BATCH: Final = 12
+MIN_WORLDS: Final = 36
+MAX_WORLDS: Final = 240
+
+VERDICTS: Final = ("best", "good", "inaccuracy", "mistake")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a play-out ended, from the rated seat's side."""
+
+    winner: int
+    #: The winner's last play (it went out with it).
+    last: Move | None
+    #: Cards the rated seat still held.
+    left: int
+    total: int
+
+
+@dataclass
+class Candidate:
+    move: Move | None
+    outcomes: list[Outcome] = field(default_factory=list)
+
+    @property
+    def values(self) -> list[int]:
+        return [o.total for o in self.outcomes]
+
+    @property
+    def mean(self) -> float:
+        return sum(self.values) / len(self.values) if self.outcomes else 0.0
+
+
+@dataclass
+class Rating:
+    """Every candidate's play-outs, which one was played, and the verdict."""
+
+    candidates: list[Candidate]
+    played: int
+    top: int
+    worlds: int
+    #: Expected points the played action loses against the top candidate, and its standard error.
+    loss: float
+    se: float
+    verdict: Rated
+
+
+def band(loss: float) -> Rated:
+    """The verdict of a loss measured without noise."""
+    if loss <= 0:
+        return "best"
+    if loss < GOOD:
+        return "good"
+    if loss < MISTAKE:
+        return "inaccuracy"
+    return "mistake"
+
+
+def verdict(loss: float, se: float, played_is_top: bool) -> Rated:
+    """The coach's call: a play loses only when the loss is significant.
+
+    Not significant (within ``Z`` standard errors of nothing) is good; a
+    mistake needs its loss beyond doubt above the good band, so a best or
+    good play is never called a mistake on noise, nor the reverse.
+    """
+    if played_is_top or loss <= 0:
+        return "best"
+    if loss < GOOD or loss - Z * se <= 0:
+        return "good"
+    if loss >= MISTAKE and loss - Z * se >= GOOD:
+        return "mistake"
+    return "inaccuracy"
+
+
+def settled(loss: float, se: float) -> bool:
+    """Whether the loss's interval lies inside one band: more worlds would not change the call."""
+    lo, hi = loss - Z * se, loss + Z * se
+    return not any(lo < edge <= hi for edge in (GOOD, MISTAKE))
+
+
+def final(pos: Position, solver: Solver | None) -> tuple[Position, Solver | None]:
+    """The position at the end of the hand: exact play when the solver manages, else a play-out."""
+    if solver is not None:
+        try:
+            return solver.final(pos), solver
+        except Budget:
+            solver = None
+    rollout(pos)
+    return pos, solver
+
+
+def rate(
+    obs: Observation,
+    played: Move | None,
+    rng: random.Random,
+    min_worlds: int = MIN_WORLDS,
+    max_worlds: int = MAX_WORLDS,
+    early_stop: bool = True,
+) -> Rating:
+    """Rate ``played`` against Hard's candidates for this observation (seat to move)."""
+    moves = obs.legal_moves()
+    search = HardSearch(obs, rng)
+    cands = [Candidate(m) for m in search.candidates(moves, [played])]
+    mine = next(i for i, c in enumerate(cands) if c.move == played)
+    seat = obs.seat
+    sampler = WorldSampler(obs, rng)
+    worlds = likely_worlds(obs, sampler, BATCH, INFER_POOL, INFER_STEPS)
+    alive = list(range(len(cands)))
+    done = 0
+    top, loss, se = mine, 0.0, 0.0
+    while done < max_worlds:
+        for _ in range(BATCH):
+            base = obs.position_with(next(worlds))
+            solver = Solver() if sum(base.sizes) <= ENDGAME_CARDS else None
+            for i in alive:
+                pos = base.copy()
+                apply(pos, cands[i].move)
+                end, solver = final(pos, solver)
+                cands[i].outcomes.append(_outcome(end, seat))
+        done += BATCH
+        alive = _prune(cands, alive, mine, done)
+        top, loss, se = _loss(cands, alive, mine)
+        if early_stop and done >= min_worlds and (len(alive) == 1 or settled(loss, se)):
+            break
+    return Rating(cands, mine, top, done, loss, se, verdict(loss, se, top == mine))
+
+
+def _outcome(pos: Position, seat: int) -> Outcome:
+    winner = pos.winner
+    assert winner is not None
+    return Outcome(winner, pos.standing, pos.sizes[seat], pos.settlement().total[seat])
+
+
+def _loss(cands: list[Candidate], alive: list[int], mine: int) -> tuple[int, float, float]:
+    """The top candidate among those that met every world, the loss of ``mine`` and its SE."""
+    top = max(alive, key=lambda i: (cands[i].mean, i == mine))
+    if top == mine:
+        return mine, 0.0, 0.0
+    diffs = [a - b for a, b in zip(cands[top].values, cands[mine].values, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+    return top, mean, math.sqrt(var / n)
+
+
+def _prune(cands: list[Candidate], alive: list[int], mine: int, done: int) -> list[int]:
+    """Stop playing out candidates far behind the leader (never the played one)."""
+    leader = max(alive, key=lambda i: cands[i].mean)
+    kept = []
+    for i in alive:
+        if i in (leader, mine):
+            kept.append(i)
+            continue
+        diffs = [a - b for a, b in zip(cands[i].values, cands[leader].values, strict=True)]
+        mean = sum(diffs) / done
+        var = sum((d - mean) ** 2 for d in diffs) / max(1, done - 1)
+        if mean + 3.0 * math.sqrt(var / done) + 0.05 >= 0:
+            kept.append(i)
+    return kept

@@ -1,0 +1,231 @@
+"""The coach: a verdict on one of seat 0's decisions, with its options and a reason.
+
+Every candidate is rated on the same worlds (:mod:`.ai.rating`); a play is an
+inaccuracy or a mistake only when its loss against the best play found is
+significant, so the verdict does not move with the search's seed. The search
+is seeded by the position, so the same decision always gets the same answer.
+
+For an inaccuracy or a mistake the coach says why in one line, from the
+search itself: what the play does to the plan of the hand (it breaks a
+straight, it leaves more plays to go out) and what happens most often in the
+worlds where it does worse than the best play ("East goes out with the 2").
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Final
+
+from .ai.observation import Observation
+from .ai.planner import plan_packed
+from .ai.rating import MAX_WORLDS, MIN_WORLDS, Candidate, Rating, rate
+from .cards import RANK_COUNT, mask_of
+from .combos import Move, pack
+from .game import Game, combo_json
+from .protocol import ComboJson, Review, ReviewOption
+from .rules import Kind
+from .text import Text, combo_text
+
+#: The person's seat.
+YOU: Final = 0
+#: Seat names as the table shows them (seat 1 plays after you, seat 2 before you).
+SEAT_NAMES: Final = {1: Text("West", "西家"), 2: Text("East", "东家")}
+
+
+def review_position(
+    game: Game,
+    step: int,
+    played: list[str] | None,
+    seed: int,
+    min_worlds: int = MIN_WORLDS,
+    max_worlds: int = MAX_WORLDS,
+    early_stop: bool = True,
+) -> Review:
+    """Rate seat 0's action ``played`` (cards, or None for a pass) in ``game`` as it stands,
+    at replay step ``step``."""
+    choices = len(game.legal_moves()) + (1 if game.can_pass() else 0)
+    if choices <= 1:
+        return {
+            "step": step,
+            "played": played,
+            "forced": True,
+            "counted": False,
+            "options": [],
+            "loss": 0.0,
+            "se": 0.0,
+            "worlds": 0,
+            "verdict": "forced",
+            "text": Text("Forced: there was nothing else to do.", "别无选择。").to_json(),
+            "why": None,
+        }
+    obs = game.observation(YOU)
+    move = _move_of(game, played)
+    rating = rate(obs, move, random.Random(seed), min_worlds, max_worlds, early_stop)
+    cands = rating.candidates
+    order = sorted(range(len(cands)), key=lambda i: (-cands[i].mean, i != rating.top))
+    options: list[ReviewOption] = [
+        {
+            "cards": _cards(game, cands[i].move),
+            "combo": _combo(cands[i].move),
+            "expected": round(cands[i].mean, 2),
+            "worlds": len(cands[i].outcomes),
+            "played": i == rating.played,
+            "best": i == rating.top,
+        }
+        for i in order
+    ]
+    best = options[order.index(rating.top)]
+    loss = round(rating.loss, 2)
+    why = _why(obs, rating) if rating.verdict in ("inaccuracy", "mistake") else None
+    return {
+        "step": step,
+        "played": played,
+        "forced": False,
+        "counted": True,
+        "options": options,
+        "loss": max(0.0, loss),
+        "se": round(rating.se, 2),
+        "worlds": rating.worlds,
+        "verdict": rating.verdict,
+        "text": _verdict_text(rating.verdict, loss, best).to_json(),
+        "why": None if why is None else why.to_json(),
+    }
+
+
+def _move_of(game: Game, played: list[str] | None) -> Move | None:
+    if played is None:
+        return None
+    packed = pack(_rank_counts(mask_of(played)))
+    for m in game.legal_moves():
+        if m.packed == packed:
+            return m
+    raise ValueError(f"{played} is not a legal play here")
+
+
+def _rank_counts(mask: int) -> list[int]:
+    return [((mask >> (4 * r)) & 0xF).bit_count() for r in range(RANK_COUNT)]
+
+
+def _combo(move: Move | None) -> ComboJson | None:
+    return None if move is None else combo_json(move.combo)
+
+
+def _cards(game: Game, move: Move | None) -> list[str] | None:
+    return None if move is None else game.cards_for(move)
+
+
+def _verdict_text(verdict: str, loss: float, best: ReviewOption) -> Text:
+    if best["combo"] is None:
+        best_en, best_zh = "passing", "不出"
+    else:
+        best_en, best_zh = best["combo"]["text"]["en"], best["combo"]["text"]["zh"]
+    if verdict == "best":
+        return Text("The best play found.", "最佳出法。")
+    if verdict == "good":
+        if loss <= 0:
+            return Text("As good as the best play found.", "和最佳出法一样好。")
+        return Text(
+            f"Good: within {loss:.1f} points of {best_en}.", f"不错：与{best_zh}只差{loss:.1f}分。"
+        )
+    if verdict == "inaccuracy":
+        return Text(
+            f"Inaccuracy: {best_en} was worth {loss:.1f} points more.",
+            f"欠佳：{best_zh}多得{loss:.1f}分。",
+        )
+    return Text(
+        f"Mistake: {best_en} was worth {loss:.1f} points more.",
+        f"失误：{best_zh}多得{loss:.1f}分。",
+    )
+
+
+# --- why a play lost ------------------------------------------------------------------
+
+
+def _why(obs: Observation, rating: Rating) -> Text:
+    """One line: what the play does to the hand's plan, and what most often follows."""
+    mine = rating.candidates[rating.played]
+    top = rating.candidates[rating.top]
+    parts = [p for p in (_shape_reason(obs, mine.move, top.move), _search_reason(mine, top)) if p]
+    if not parts:
+        return Text("It scores less in most worlds.", "在多数牌局中得分更少。")
+    en = "; ".join(p.en for p in parts)
+    zh = "；".join(p.zh for p in parts)
+    return Text(en[:1].upper() + en[1:] + ".", zh + "。")
+
+
+def _shape_reason(obs: Observation, mine: Move | None, best: Move | None) -> Text | None:
+    """It breaks a group of the hand's plan, or leaves more plays to go out."""
+    hand = pack(obs.hand)
+    rules = obs.rules
+    plan = plan_packed(hand, rules)
+    if mine is not None and mine.packed not in {g.packed for g in plan.moves}:
+        for group in plan.moves:
+            core = _core(group)
+            if group.n >= 2 and _shares(core, mine.packed) and not _contains(mine.packed, core):
+                name = combo_text(group.combo)
+                return Text(f"it breaks your {name.en}", f"拆了你的{name.zh}")
+    after_mine = plan_packed(hand - (0 if mine is None else mine.packed), rules).plays
+    after_best = plan_packed(hand - (0 if best is None else best.packed), rules).plays
+    if after_mine > after_best:
+        return Text(
+            f"it keeps {after_mine} plays to go out instead of {after_best}",
+            f"还需{after_mine}手才能出完，而不是{after_best}手",
+        )
+    return None
+
+
+def _core(group: Move) -> int:
+    """The cards that make a group what it is: a trio's or plane's extra cards are not."""
+    if group.kind in _CARRIERS:
+        return sum(3 << (8 * r) for r in range(group.key - group.k + 1, group.key + 1))
+    return group.packed
+
+
+def _shares(a: int, b: int) -> bool:
+    return any((a >> (8 * r)) & 0xFF and (b >> (8 * r)) & 0xFF for r in range(RANK_COUNT))
+
+
+def _contains(a: int, b: int) -> bool:
+    return all((a >> (8 * r)) & 0xFF >= (b >> (8 * r)) & 0xFF for r in range(RANK_COUNT))
+
+
+_CARRIERS: Final = frozenset(
+    {
+        Kind.TRIO,
+        Kind.TRIO_ONE,
+        Kind.TRIO_PAIR,
+        Kind.TRIO_TWO,
+        Kind.PLANE,
+        Kind.PLANE_SINGLES,
+        Kind.PLANE_PAIRS,
+        Kind.PLANE_WINGS,
+    }
+)
+
+
+def _search_reason(mine: Candidate, top: Candidate) -> Text | None:
+    """Who most often goes out in the worlds where the played action scores less
+    than the best, and with what play when one play stands out."""
+    worse = [k for k, (a, b) in enumerate(zip(mine.values, top.values, strict=True)) if a < b]
+    if not worse:
+        return None
+    winners = Counter(mine.outcomes[k].winner for k in worse)
+    winner, count = winners.most_common(1)[0]
+    share_en = f"in {count} of the {len(worse)} worlds where it does worse"
+    share_zh = f"在它更差的{len(worse)}个牌局中有{count}个"
+    if winner == YOU:
+        return Text(
+            f"{share_en} you still go out, but for fewer points",
+            f"{share_zh}你仍先出完，但得分更少",
+        )
+    name = SEAT_NAMES[winner]
+    lasts = Counter(mine.outcomes[k].last for k in worse if mine.outcomes[k].winner == winner)
+    last, times = lasts.most_common(1)[0]
+    if last is None or 3 * times < count:
+        return Text(f"{share_en} {name.en} goes out first", f"{share_zh}{name.zh}先出完")
+    play = combo_text(last.combo)
+    return Text(
+        f"{share_en} {name.en} goes out first, most often with the {play.en}",
+        f"{share_zh}{name.zh}先出完，多半以{play.zh}出完",
+    )

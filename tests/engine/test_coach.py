@@ -1,0 +1,33 @@
+"""The coach's verdicts: a loss counts only when it is significant, and best/good
+never meets mistake on noise."""
+
+from __future__ import annotations
+
+from paodekuai.ai.rating import GOOD, MISTAKE, Z, settled, verdict
+
+
+def test_the_best_play_is_best() -> None:
+    assert verdict(0.0, 0.0, played_is_top=True) == "best"
+    assert verdict(-0.3, 0.2, played_is_top=False) == "best"
+
+
+def test_small_or_uncertain_losses_are_good() -> None:
+    assert verdict(0.9, 0.01, played_is_top=False) == "good"
+    # Five points lost, but within noise of nothing: the benefit of the doubt.
+    assert verdict(5.0, 5.0 / Z + 0.01, played_is_top=False) == "good"
+
+
+def test_a_mistake_needs_its_loss_clear_of_the_good_band() -> None:
+    assert verdict(MISTAKE + 1, 0.1, played_is_top=False) == "mistake"
+    # Big, significant, but possibly only an inaccuracy: called an inaccuracy.
+    se = (MISTAKE + 1 - GOOD) / Z + 0.01
+    assert verdict(MISTAKE + 1, se, played_is_top=False) == "inaccuracy"
+    assert verdict((GOOD + MISTAKE) / 2, 0.1, played_is_top=False) == "inaccuracy"
+
+
+def test_a_verdict_is_settled_when_its_interval_stays_in_one_band() -> None:
+    assert settled(0.2, 0.1)
+    assert settled(2.0, 0.2)
+    assert settled(6.0, 1.0)
+    assert not settled(GOOD, 0.2)
+    assert not settled(MISTAKE - 0.1, 0.2)
