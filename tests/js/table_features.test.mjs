@@ -1,4 +1,4 @@
-// Unit tests of issue 5's pure modules (node --test): the turn timer, the
+// Unit tests of the table's pure modules (node --test): the turn timer, the
 // sounds, How to play, card labels and what the table model makes of presets.
 
 import assert from "node:assert/strict";
