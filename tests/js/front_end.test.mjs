@@ -10,7 +10,7 @@ import { addHandToSession, readSession, readSettings, withSetting, EMPTY_SESSION
 import { createStorage } from "../../web/js/store/storage.js";
 import { dealCodeFromHash, dealLink, withoutHash } from "../../web/js/game/deal_link.js";
 import { parseCard, sameRank } from "../../web/js/game/cards.js";
-import { buildTableModel, trickStart } from "../../web/js/model/table_model.js";
+import { buildTableModel } from "../../web/js/model/table_model.js";
 import { state as base, view } from "./table_fixtures.mjs";
 
 const VIEW = Object.freeze(view({ hand: ["3S", "3H", "5D"], counts: [3, 15, 16], played: [false, false, false], unseen: [["3", 2], ["5", 3]] }));
@@ -164,16 +164,6 @@ test("cards", () => {
   assert.deepEqual(parseCard("10H"), { rank: "10", suit: "H" });
   assert.equal(parseCard("1H"), null);
   assert.deepEqual(sameRank(["3S", "3H", "4S"], "3C"), ["3S", "3H"]);
-});
-
-test("the current trick starts after a play and two passes", () => {
-  const play = (seat) => ({ seat, cards: ["3S"] });
-  const pass = (seat) => ({ seat, cards: null });
-  assert.equal(trickStart({ history: [] }), 0);
-  assert.equal(trickStart({ history: [play(0), pass(1), play(2)] }), 0);
-  assert.equal(trickStart({ history: [play(0), pass(1), pass(2), play(0)] }), 3);
-  assert.equal(trickStart({ history: [play(0), pass(1), play(2), pass(0), pass(1)] }), 5);
-  assert.equal(trickStart({ history: [play(0), pass(1), pass(2)], trick_start: 1 }), 1);
 });
 
 function state(overrides = {}) {

@@ -167,7 +167,7 @@ const CLUB = { name: "club", label: { en: "Club", zh: "俱乐部" }, timer: { le
 const STANDARD = { name: "standard", label: { en: "Standard 16", zh: "十六张标准" }, timer: null, alert_counts: [1] };
 
 /** A club hand, your lead, with West on two cards and East on one. */
-const clubView = () => tableView({ rules: "club", counts: [3, 2, 1], last_card: [false, false, true] });
+const clubView = () => tableView({ rules: "club", counts: [3, 2, 1], last_card: [false, false, true], alerts: [false, true, true] });
 
 function clubState(overrides = {}) {
   const you = { lead: true, can_pass: false, pass_refusal: null, hints: [["3S"]], greyed: [] };
@@ -189,7 +189,7 @@ function clubState(overrides = {}) {
   );
 }
 
-test("the table model: club lights seats at two and one cards, and labels them", () => {
+test("the table model: seats lit as the engine says (club: at two and one cards), and labelled", () => {
   const model = buildTableModel(clubState());
   assert.deepEqual(model.seats.map((s) => s.alert), [null, 2, 1]);
   assert.deepEqual(model.seats.map((s) => s.warning), [false, false, true]);
@@ -197,7 +197,9 @@ test("the table model: club lights seats at two and one cards, and labels them",
   assert.equal(model.seats[1].label, "West: 2 cards, two cards left");
   assert.equal(model.seats[2].label, "East: 1 card, last card");
   assert.equal(model.seats[0].label, "You: 3 cards, to play");
-  const standard = buildTableModel(clubState({ snapshot: { ...clubState().snapshot, view: { ...clubState().snapshot.view, rules: "standard" } } }));
+  // Which seats are lit is the engine's (`alerts`): a standard table lights only the seat on one card.
+  const standardView = { ...clubState().snapshot.view, rules: "standard", alerts: [false, false, true] };
+  const standard = buildTableModel(clubState({ snapshot: { ...clubState().snapshot, view: standardView } }));
   assert.deepEqual(standard.seats.map((s) => s.alert), [null, null, 1]);
 });
 
