@@ -112,7 +112,7 @@ function resultModel(state, t, view, name) {
       session: signed(state.session.totals[seat]),
     })),
     // The preset's scoring on a line of its own (the footer keeps line breaks: dialogs.css).
-    footer: [scoringLine(view.rules, t.lang), t("resultHands", { n: state.session.hands })].filter(Boolean).join("\n"),
+    footer: [scoringLine(presetNamed(state, view.rules), t.lang), t("resultHands", { n: state.session.hands })].filter(Boolean).join("\n"),
   };
 }
 
