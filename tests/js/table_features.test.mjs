@@ -202,7 +202,7 @@ test("how to play says each preset's facts as the engine's summary has them, so 
   assert.match(text, /Nobody has to beat/);
   assert.match(text, /may also play them apart/);
   assert.match(text, /first play must include ♠3/);
-  assert.match(text, /down to 3 cards/);
+  assert.match(text, /down to three cards/);
   assert.match(text, /exactly one card left pays nothing/);
   assert.match(text, /\+14, −7, −7\), beaten or not/);
   assert.match(text, /40 seconds to lead and 30 to follow/);

@@ -60,10 +60,10 @@ export const HELP_TEXTS = Object.freeze({
   kindsHeading: { en: "What you can play", zh: "牌型" },
   kind_single: { en: "Single: any one card.", zh: "单张：任意一张牌。" },
   kind_pair: { en: "Pair: two cards of the same rank.", zh: "对子：两张同点数的牌。" },
-  kind_pair_run: { en: "Pair run: {min} or more pairs in a row.", zh: "连对：{min} 对或以上点数相连的对子。" },
+  kind_pair_run: { en: "Pair run: {min} or more pairs in a row.", zh: "连对：{min}对或以上点数相连的对子。" },
   kind_straight: {
     en: "Straight: {min} or more ranks in a row; the longest runs from {low} to {high}.",
-    zh: "顺子：{min} 张或以上点数相连的牌；最长从 {low} 到 {high}。",
+    zh: "顺子：{min}张或以上点数相连的牌；最长从 {low} 到 {high}。",
   },
   kind_trio: { en: "Trio: three of a rank on their own.", zh: "三张：单独出三张同点数的牌。" },
   kind_trio_one: { en: "Trio with one: a trio plus any one card.", zh: "三带一：三张加任意一张。" },
@@ -72,12 +72,12 @@ export const HELP_TEXTS = Object.freeze({
     en: "Trio with two: three of a rank plus any two other cards (they need not be a pair).",
     zh: "三带二：三张同点数的牌加任意两张（不必成对）。",
   },
-  kind_plane: { en: "Plane: {min} or more trios in a row.", zh: "飞机：{min} 个或以上点数相连的三张。" },
+  kind_plane: { en: "Plane: {min} or more trios in a row.", zh: "飞机：{min}个或以上点数相连的三张。" },
   kind_plane_singles: { en: "Plane with singles: a plane plus one extra card per trio.", zh: "飞机带单：飞机加上每个三张一张牌。" },
   kind_plane_pairs: { en: "Plane with pairs: a plane plus one pair per trio.", zh: "飞机带对：飞机加上每个三张一对。" },
   kind_plane_wings: {
     en: "Plane: {min} or more trios in a row, each bringing two extra cards of any rank.",
-    zh: "飞机：{min} 个或以上点数相连的三张，每个三张带任意两张。",
+    zh: "飞机：{min}个或以上点数相连的三张，每个三张带任意两张。",
   },
   kind_bomb: { en: "Bomb: four of a rank.", zh: "炸弹：四张同点数的牌。" },
   outsideRuns: {
@@ -147,7 +147,7 @@ export const HELP_TEXTS = Object.freeze({
   },
   alsoAlert: {
     en: "This table also lights a seat up when it is down to {n} cards.",
-    zh: "这种规则下，只剩 {n} 张牌的玩家也会被标出来。",
+    zh: "这种规则下，只剩{n}张牌的玩家也会被标出来。",
   },
   // --- the short last play
   lastPlayHeading: { en: "A short last play", zh: "最后一手可以少带" },
@@ -254,7 +254,7 @@ const RUN_OF_KIND = Object.freeze({ straight: "straight", pair_run: "pair_run", 
 
 /** English names of the ranks spelt out in sentences ("one ace", "three kings"). */
 const RANK_WORDS = Object.freeze({ J: ["jack", "jacks"], Q: ["queen", "queens"], K: ["king", "kings"], A: ["ace", "aces"] });
-const COUNT_WORDS = Object.freeze({ en: ["no", "one", "two", "three", "four"], zh: ["零", "一", "两", "三", "四"] });
+const COUNT_WORDS = Object.freeze({ en: ["no", "one", "two", "three", "four", "five", "six"], zh: ["零", "一", "两", "三", "四", "五", "六"] });
 
 /** A sentence-maker for one language: say("key", params). */
 function speaker(lang) {
@@ -263,6 +263,7 @@ function speaker(lang) {
   say.list = (items) =>
     items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(say("listComma"))}${say("listAnd")}${items.at(-1)}`;
   say.points = (n) => (n === 1 ? say("onePoint") : say("points", { n }));
+  say.count = (n) => COUNT_WORDS[lang][n] ?? String(n);
   say.rankName = (rank, many) => (lang === "en" ? (RANK_WORDS[rank]?.[many ? 1 : 0] ?? (many ? `${rank}s` : rank)) : rank);
   return say;
 }
@@ -278,7 +279,7 @@ function deckText(say, preset) {
         const suit = Object.keys(SUIT_SYMBOLS).find((s) => !removed.has(`${rank}${s}`));
         return say("shortOne", { name: say.rankName(rank, false), card: cardShort(`${rank}${suit}`) });
       }
-      return say("shortMany", { count: COUNT_WORDS[say.lang]?.[n] ?? n, names: say.rankName(rank, true) });
+      return say("shortMany", { count: say.count(n), names: say.rankName(rank, true) });
     });
   const params = { size: preset.deck_size, hand: preset.hand_size, removed: preset.removed.map(cardShort).join(" "), short: say.list(short) };
   return say(short.length ? "deck" : "deckWhole", params);
@@ -296,7 +297,7 @@ function runOf(preset, kind) {
 function kindItems(say, preset) {
   return preset.kinds.map((kind) => {
     const run = runOf(preset, kind);
-    const params = run ? { min: run.min_length, low: run.ranks[0], high: run.ranks.at(-1) } : {};
+    const params = run ? { min: say.count(run.min_length), low: run.ranks[0], high: run.ranks.at(-1) } : {};
     return { text: say(`kind_${kind}`, params), kind, cards: (KIND_EXAMPLES[kind] ?? "").split(" ").filter(Boolean) };
   });
 }
@@ -328,7 +329,7 @@ function kindsParagraphs(say, preset) {
 
 function lastCardParagraphs(say, preset) {
   const texts = [say(preset.bombs_splittable ? "lastCardSplit" : "lastCardWhole")];
-  for (const n of preset.alert_counts) if (n > 1) texts.push(say("alsoAlert", { n }));
+  for (const n of preset.alert_counts) if (n > 1) texts.push(say("alsoAlert", { n: say.count(n) }));
   return texts;
 }
 
