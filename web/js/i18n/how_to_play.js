@@ -137,14 +137,12 @@ export const HELP_TEXTS = Object.freeze({
   },
   // --- the last card rule
   lastCardHeading: { en: "The last card rule", zh: "报单" },
-  lastCardWhole: {
-    en: "While the player after you holds a single card, any single you play must be your highest card (a bomb you keep whole does not count), whether you lead or follow. Pairs and every other kind are free. Cards that may not go as a single carry a small mark, and a seat down to one card is flagged for everyone.",
-    zh: "当你的下家只剩一张牌时，你出单张只能出手里最大的一张（保留的整炸弹不算），先出和跟牌都一样。对子和其他牌型不受限制。不能单出的牌带一个小标记，只剩一张牌的玩家会被标出来。",
+  lastCard: {
+    en: "While the player after you holds a single card, any single you play must be {highest}, whether you lead or follow. Pairs and every other kind are free. Cards that may not go as a single carry a small mark, and a seat down to one card is flagged for everyone.",
+    zh: "当你的下家只剩一张牌时，你出单张只能出{highest}，先出和跟牌都一样。对子和其他牌型不受限制。不能单出的牌带一个小标记，只剩一张牌的玩家会被标出来。",
   },
-  lastCardSplit: {
-    en: "While the player after you holds a single card, any single you play must be the highest card in your hand, whether you lead or follow. Pairs and every other kind are free. Cards that may not go as a single carry a small mark, and a seat down to one card is flagged for everyone.",
-    zh: "当你的下家只剩一张牌时，你出单张只能出手里最大的一张，先出和跟牌都一样。对子和其他牌型不受限制。不能单出的牌带一个小标记，只剩一张牌的玩家会被标出来。",
-  },
+  highestOutsideBombs: { en: "your highest card (a bomb you keep whole does not count)", zh: "手里最大的一张（保留的整炸弹不算）" },
+  highestInHand: { en: "the highest card in your hand", zh: "手里最大的一张" },
   alsoAlert: {
     en: "This table also lights a seat up when it is down to {n} cards.",
     zh: "这种规则下，只剩{n}张牌的玩家也会被标出来。",
@@ -328,7 +326,7 @@ function kindsParagraphs(say, preset) {
 }
 
 function lastCardParagraphs(say, preset) {
-  const texts = [say(preset.bombs_splittable ? "lastCardSplit" : "lastCardWhole")];
+  const texts = [say("lastCard", { highest: say(preset.bombs_splittable ? "highestInHand" : "highestOutsideBombs") })];
   for (const n of preset.alert_counts) if (n > 1) texts.push(say("alsoAlert", { n: say.count(n) }));
   return texts;
 }
