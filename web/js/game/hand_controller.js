@@ -38,7 +38,7 @@ export function createHandController({ client, storage, settings, clock, notices
   let snapshot = null; // the last Snapshot drawn (from the engine, or from the save before it is up)
   let previewing = false; // `snapshot` is the save's preview, not yet the engine's
   let handId = null;
-  let handLevel = null; // the difficulty this hand was dealt with (a changed setting waits for the next hand)
+  let handLevel = null; // the hand's difficulty: the engine's `level` (a changed setting waits for the next hand)
   let selection = []; // codes, in hand order
   let judgement = null;
   let judgementStale = false; // the selection changed since `judgement` was asked for
@@ -70,7 +70,10 @@ export function createHandController({ client, storage, settings, clock, notices
   }
 
   function apply(next, nextHandId = handId) {
-    if (nextHandId !== handId || handLevel === null) handLevel = settings.current.level;
+    // The engine keeps the level in the game and says it in every Snapshot; the
+    // setting only stands in for a reply without one (an engine that predates it).
+    if (typeof next.level === "string") handLevel = next.level;
+    else if (nextHandId !== handId || handLevel === null) handLevel = settings.current.level;
     snapshot = next;
     previewing = false;
     handId = nextHandId;

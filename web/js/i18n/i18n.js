@@ -426,13 +426,20 @@ export function pickLanguage(saved, preferred = []) {
   return "en";
 }
 
+/** `template` with each {placeholder} named in `params` filled (others left as written). */
+export function fill(template, params = {}) {
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
+}
+
+/** The names of the {placeholders} of `template`, each once, sorted. */
+export function placeholders(template) {
+  return [...new Set([...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]))].sort();
+}
+
 /** The UI string `key` in `lang` with {placeholders} filled; falls back to English. */
 export function translate(lang, key, params = {}) {
   const table = STRINGS[lang] ?? STRINGS.en;
-  const template = table[key] ?? STRINGS.en[key] ?? key;
-  return template.replace(/\{(\w+)\}/g, (whole, name) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
-  );
+  return fill(table[key] ?? STRINGS.en[key] ?? key, params);
 }
 
 /** An engine message {en, zh} (or a plain string) in `lang`. */
