@@ -52,7 +52,8 @@ def test_a_worker_that_stops_silently_is_noticed_within_seconds_and_the_hand_res
     engine_worker(page).evaluate("setTimeout(() => self.close(), 0)")
     page.wait_for_timeout(300)
     first = page.locator("[data-hand] [data-card]").first
-    waited = seconds_until_restart(page, lambda: first.click())  # the selection's judge goes unanswered
+    # The selection's judgement goes unanswered.
+    waited = seconds_until_restart(page, first.click)
     assert waited < NOTICED_WITHIN_S, waited
     wait_ready(page)
     wait_my_turn_or_over(page)
@@ -111,8 +112,9 @@ def test_a_busy_worker_is_never_taken_for_a_silent_one(table: Any) -> None:
     page.evaluate(
         """() => {
              window.__engineStates = [];
-             new MutationObserver(() => window.__engineStates.push(document.documentElement.dataset.engine))
-               .observe(document.documentElement, {attributes: true, attributeFilter: ["data-engine"]});
+             const html = document.documentElement;
+             new MutationObserver(() => window.__engineStates.push(html.dataset.engine))
+               .observe(html, {attributes: true, attributeFilter: ["data-engine"]});
            }"""
     )
     before = moves(page)
