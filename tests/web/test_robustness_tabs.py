@@ -11,6 +11,7 @@ from typing import Any
 from web_table import (
     is_over,
     moves,
+    open_mid_hand,
     open_page,
     play_until,
     position,
@@ -42,11 +43,7 @@ def session_total(page: Any) -> str:
 
 def test_the_tab_behind_stops_and_never_overwrites_the_other_tabs_moves(table: Any) -> None:
     first = table.page
-    open_page(first, table.site.url)
-    wait_my_turn_or_over(first)
-    if is_over(first):
-        first.click("[data-result] [data-action=new]")
-        wait_my_turn_or_over(first)
+    open_mid_hand(first, table.site.url)
     take_turn(first)
     wait_my_turn_or_over(first)
 
@@ -123,11 +120,7 @@ HOLD_READY_SCRIPT = """
 
 def test_a_tab_still_starting_restores_the_hand_as_the_other_tab_moved_it(table: Any) -> None:
     first = table.page
-    open_page(first, table.site.url)
-    wait_my_turn_or_over(first)
-    if is_over(first):
-        first.click("[data-result] [data-action=new]")
-        wait_my_turn_or_over(first)
+    open_mid_hand(first, table.site.url)
     # The second tab has read the save; the first plays on before the second's engine restores it.
     second = table.new_page()
     second.add_init_script(HOLD_READY_SCRIPT)
