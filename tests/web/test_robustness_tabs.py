@@ -87,7 +87,9 @@ def test_the_tab_behind_stops_and_never_overwrites_the_other_tabs_moves(table: A
 
 
 #: Holds the engine's "ready" back from the page until `window.__releaseReady()`
-#: (the boot watchdog allows 30 s; the heartbeat only watches requests).
+#: (the boot watchdog allows 30 s; the heartbeat only watches requests). The
+#: held message is dispatched again on release, to whoever listens then (the
+#: early script or the engine client that took the worker over from it).
 HOLD_READY_SCRIPT = """
 (() => {
   const add = Worker.prototype.addEventListener;
@@ -100,8 +102,8 @@ HOLD_READY_SCRIPT = """
       return add.call(this, type, listener, options);
     }
     const wrapper = function (event) {
-      if (holding && event.data?.kind === "ready") held.push(() => listener.call(this, event));
-      else listener.call(this, event);
+      if (!(holding && event.data?.kind === "ready")) return listener.call(this, event);
+      if (!held.some(([, seen]) => seen === event)) held.push([this, event]);
     };
     wrappers.set(listener, wrapper);
     return add.call(this, type, wrapper, options);
@@ -112,7 +114,9 @@ HOLD_READY_SCRIPT = """
   window.__readyHeld = () => held.length > 0;
   window.__releaseReady = () => {
     holding = false;
-    for (const deliver of held.splice(0)) deliver();
+    for (const [worker, event] of held.splice(0)) {
+      worker.dispatchEvent(new MessageEvent("message", { data: event.data }));
+    }
   };
 })();
 """
@@ -134,7 +138,9 @@ def test_a_tab_still_starting_restores_the_hand_as_the_other_tab_moved_it(table:
     wait_my_turn_or_over(second)
     assert position(second) == moved_on
     wait_told_elsewhere(first)
-    second.reload()
+    second.reload()  # (the script holds "ready" again)
+    second.wait_for_function("() => window.__readyHeld()", timeout=120_000)
+    second.evaluate("window.__releaseReady()")
     wait_ready(second)
     wait_my_turn_or_over(second)
     assert position(second) == moved_on
@@ -152,9 +158,9 @@ def test_the_session_score_counts_a_hand_finished_in_each_tab(table: Any) -> Non
     assert is_over(second)
     record = json.loads(second.evaluate("localStorage.getItem('paodekuai.session')"))
     assert record["hands"] == 2  # both tabs' hands, not the last writer's alone
-    assert session_total(second) == str(record["totals"][0])
+    assert int(session_total(second)) == record["totals"][0]  # shown signed: "+128"
     # The first tab's bar follows the record the other tab wrote.
     first.wait_for_function(
-        "t => document.querySelector('[data-session-total]').textContent.trim() === t",
-        arg=str(record["totals"][0]),
+        "t => Number(document.querySelector('[data-session-total]').textContent) === t",
+        arg=record["totals"][0],
     )
