@@ -83,7 +83,7 @@ function createApp(win) {
     update,
     table: {
       halt: () => hand.halt(),
-      showSaved: (save) => hand.showSaved(save),
+      showSaved: (save, preview) => hand.showSaved(save, preview),
       forget: () => hand.forget(),
       current: () => hand.current(),
       open: (snapshot, handId) => hand.open(snapshot, handId),
