@@ -96,7 +96,8 @@ def test_a_seed_past_what_javascript_carries_is_refused_with_its_reason(table: A
     page.evaluate("location.hash = '#deal=A90071992547409930'")
     page.wait_for_function("() => location.hash === ''")
     page.wait_for_function(
-        "() => /could not|too large|not a deal|too long/i.test(document.querySelector('[data-status]').textContent)"
+        """() => /could not|too large|not a deal|too long/i.test(
+             document.querySelector('[data-status]').textContent)"""
     )
     assert deal_code(page) == dealt
 

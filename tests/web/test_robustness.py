@@ -37,7 +37,7 @@ def test_reload_mid_hand_restores_the_position(table: Any) -> None:
     before = position(page)
     page.reload(wait_until="domcontentloaded")
     # First paint does not wait for Python: the saved table is drawn while the engine loads.
-    page.wait_for_function("document.querySelectorAll('[data-hand] [data-card]').length > 0")
+    page.wait_for_function("() => document.querySelectorAll('[data-hand] [data-card]').length > 0")
     assert page.get_attribute("html", "data-engine") == "loading"
     assert hand(page) == before["hand"]
     assert page.is_disabled("[data-action=play]")

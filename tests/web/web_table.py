@@ -181,3 +181,12 @@ def card_boxes(page: Any) -> list[dict[str, Any]]:
         })""",
     )
     return boxes
+
+
+def open_mid_hand(page: Any, url: str) -> None:
+    """Open the page and wait for the person's turn in a hand not over (a new one if it was)."""
+    open_page(page, url)
+    wait_my_turn_or_over(page)
+    if is_over(page):
+        page.click("[data-result] [data-action=new]")
+        wait_my_turn_or_over(page)

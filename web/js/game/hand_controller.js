@@ -11,12 +11,19 @@
 //
 // Epochs: replacing the hand (a new deal, a restart) bumps the epoch; a reply
 // or a paced turn of an older epoch is dropped.
+//
+// Another tab: when another tab of the site opens or moves on a hand, this
+// one is behind; it stops for good (no requests, no saves, no computer turns)
+// and says so, so the two never overwrite each other's save. A reload here
+// reads the other tab's save and makes this tab the one that plays.
 
 import { EngineDown } from "../engine/engine_client.js";
 import { SAVE_KEY, makeSave, newHandId, snapshotFromSave } from "../store/save.js";
 import { BOT_DELAY_MS } from "../store/preferences.js";
 import { sameRank } from "./cards.js";
 import { cannotBeat } from "./turn_facts.js";
+
+const ELSEWHERE_NOTICE = Object.freeze({ key: "openElsewhere", stays: true });
 
 /**
  * @param {object} deps
@@ -52,6 +59,7 @@ export function createHandController({ client, storage, settings, clock, notices
   let judgeSeq = 0;
   let paceTimer = null;
   let paceSeq = 0; // only the latest pause may act
+  let elsewhere = false; // another tab plays the hand now: this one neither acts nor saves
 
   /** The difficulty of the hand on the table. */
   function level() {
@@ -59,7 +67,7 @@ export function createHandController({ client, storage, settings, clock, notices
   }
 
   function saveHand() {
-    if (!snapshot?.game || !handId) return;
+    if (elsewhere || !snapshot?.game || !handId) return;
     const save = makeSave({ snapshot, handId, level: level(), preset: settings.current.preset });
     const text = JSON.stringify(save);
     if (storage.writeText(SAVE_KEY, text)) return;
@@ -91,13 +99,13 @@ export function createHandController({ client, storage, settings, clock, notices
   /** The key of the person's turn now on the table (hand and move), or null. */
   function turnKey() {
     const view = snapshot?.view;
-    if (!isReady() || !view || view.over || view.to_move !== 0 || !snapshot.you) return null;
+    if (elsewhere || !isReady() || !view || view.over || view.to_move !== 0 || !snapshot.you) return null;
     return `${handId}:${view.history.length}`;
   }
 
   function canAct() {
     const view = snapshot?.view;
-    return isReady() && !busy && !clock.autoPlay && snapshot?.you != null && view && !view.over && view.to_move === 0;
+    return isReady() && !elsewhere && !busy && !clock.autoPlay && snapshot?.you != null && view && !view.over && view.to_move === 0;
   }
 
   /**
@@ -129,7 +137,7 @@ export function createHandController({ client, storage, settings, clock, notices
     paceSeq += 1;
     const view = snapshot?.view;
     clock.sync({ key: turnKey(), rules: view?.rules ?? null, lead: Boolean(snapshot?.you?.lead) });
-    if (!isReady() || !view || view.over) return;
+    if (elsewhere || !isReady() || !view || view.over) return;
     if (view.to_move !== 0) {
       pace(() => act("bot_turn", { level: level() }));
     } else if (clock.autoPlay) {
@@ -159,6 +167,10 @@ export function createHandController({ client, storage, settings, clock, notices
    */
   function refuse(what) {
     const view = snapshot?.view;
+    if (elsewhere) {
+      notices.show(ELSEWHERE_NOTICE);
+      return;
+    }
     if (!isReady() || busy || !view || view.over) return;
     if (view.to_move !== 0) {
       flash = { message: { key: "notYourTurn" }, seat: view.to_move, tone: "bad" }; // the model names the seat
@@ -224,6 +236,10 @@ export function createHandController({ client, storage, settings, clock, notices
 
   /** A new hand in place of this one; an unfinished one is reported abandoned once the new one is in. */
   async function replace(request, fields, noticeOnSuccess = null) {
+    if (elsewhere) {
+      notices.show(ELSEWHERE_NOTICE);
+      return;
+    }
     halt();
     const myEpoch = epoch;
     clock.stopAuto(); // auto-play belongs to the hand it started in
@@ -324,6 +340,18 @@ export function createHandController({ client, storage, settings, clock, notices
       update();
       return true;
     },
+    /** Another tab opened or moved on a hand: this tab stops for good and says so. */
+    yieldToOtherTab() {
+      if (elsewhere) return;
+      elsewhere = true;
+      halt(); // a reply on its way is dropped: the other tab's save is the hand now
+      clock.stopAuto();
+      selection = [];
+      judgement = null;
+      judgementStale = false;
+      notices.show(ELSEWHERE_NOTICE);
+      continueHand(); // stops the turn clock (no turn of this tab's any more)
+    },
     /** The save was refused: nothing of it stays on the table. */
     forget() {
       snapshot = null;
@@ -334,6 +362,7 @@ export function createHandController({ client, storage, settings, clock, notices
     },
     /** The engine dealt or restored this hand: show it and carry on. */
     open(next, nextHandId) {
+      if (elsewhere) return; // a restart after another tab took the hand over: that tab plays it
       apply(next, nextHandId);
       continueHand();
     },
@@ -388,7 +417,9 @@ export function createHandController({ client, storage, settings, clock, notices
       },
     },
     view() {
-      return { snapshot, handId, handLevel, selection, judgement, judgementStale, busy, flash, focusCard, focusIndex };
+      // A tab that stopped for another one shows every button of the hand locked, as while busy.
+      const locked = busy || elsewhere;
+      return { snapshot, handId, handLevel, selection, judgement, judgementStale, busy: locked, flash, focusCard, focusIndex };
     },
   };
 }

@@ -209,7 +209,7 @@ export function buildTableModel(state) {
       settingsEnabled: ready,
       menuOpen: Boolean(state.menuOpen),
       muted: !soundOn,
-      labels: { menu: t("menu"), mute: t("mute") },
+      labels: { menu: t("menu"), mute: t("mute"), offline: t("offlineReady") },
     },
     seats: SEATS.map((seat) => {
       const action = table.current[seat];
