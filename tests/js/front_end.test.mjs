@@ -7,6 +7,7 @@ import { test } from "node:test";
 import { pickLanguage, pickMessage, translate } from "../../web/js/i18n/i18n.js";
 import { SAVE_FORMAT, isSameDeal, makeSave, readSave, viewProblem } from "../../web/js/store/save.js";
 import { addHandToSession, readSession, readSettings, withSetting, EMPTY_SESSION } from "../../web/js/store/preferences.js";
+import { createSettingsKeeper } from "../../web/js/store/settings_keeper.js";
 import { createStorage } from "../../web/js/store/storage.js";
 import { dealCodeFromHash, dealLink, withoutHash } from "../../web/js/game/deal_link.js";
 import { parseCard, sameRank } from "../../web/js/game/cards.js";
@@ -43,7 +44,10 @@ test("damaged, foreign, old and tampered saves are refused", () => {
   assert.deepEqual(readSave("{nope").reason, "unreadable");
   assert.equal(readSave(JSON.stringify({ app: "other" })).reason, "unreadable");
   assert.equal(readSave(saveText({ format: SAVE_FORMAT - 1 })).reason, "old_version");
-  assert.equal(readSave(saveText({ level: "godlike" })).status, "refused");
+  assert.equal(readSave(saveText({ level: 42 })).status, "refused");
+  assert.equal(readSave(saveText({ level: "" })).status, "refused");
+  // Which levels exist is the engine's: its load refuses a level it does not know.
+  assert.equal(readSave(saveText({ level: "godlike" })).status, "ok");
   assert.equal(readSave(saveText({ game: null })).status, "refused");
   // The page deals every hand from a seed: a save without a deal code was not made here.
   assert.equal(readSave(saveText({ dealCode: null })).status, "refused");
@@ -86,8 +90,18 @@ test("settings keep only known values; the session counts each hand once", () =>
   assert.equal(readSettings(JSON.stringify({ level: "hard", speed: "warp" })).level, "hard");
   assert.equal(readSettings(JSON.stringify({ speed: "warp" })).speed, "normal");
   const settings = readSettings(null);
-  assert.equal(withSetting(settings, "level", "nope"), settings);
+  assert.equal(withSetting(settings, "speed", "warp"), settings);
   assert.equal(withSetting(settings, "level", "easy").level, "easy");
+  // A level is the engine's word: the one stored gives way to those its hello lists.
+  const keeper = createSettingsKeeper({
+    win: { navigator: { languages: ["en"] } },
+    storage: createStorage(null),
+  });
+  keeper.choose("level", "godlike");
+  keeper.adopt({ presets: [], levels: [] }); // no hello yet: nothing to judge by
+  assert.equal(keeper.current.level, "godlike");
+  keeper.adopt({ presets: [], levels: ["easy", "medium", "hard"] });
+  assert.equal(keeper.current.level, "medium");
   const once = addHandToSession(EMPTY_SESSION, "h1", [5, -2, -3]);
   assert.deepEqual(once.totals, [5, -2, -3]);
   assert.equal(addHandToSession(once, "h1", [5, -2, -3]), once);

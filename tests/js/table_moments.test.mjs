@@ -103,8 +103,11 @@ test("settings the table adds: seating, and sound on until the player mutes it",
   assert.equal(readSettings(JSON.stringify({ direction: "up" })).direction, "left");
 });
 
-test("sound: a seat left with one card gets its cue", () => {
+test("sound: a seat the engine says is on its last card gets its cue", () => {
   const event = { seat: 2, cards: ["KS"], combo: { kind: "single" } };
-  assert.deepEqual(cuesForSnapshot({ view: view({ counts: [3, 10, 1], to_move: 0 }), event }), ["play", "last", "turn"]);
+  const lastCard = [false, false, true];
+  assert.deepEqual(cuesForSnapshot({ view: view({ counts: [3, 10, 1], last_card: lastCard, to_move: 0 }), event }), ["play", "last", "turn"]);
   assert.deepEqual(cuesForSnapshot({ view: view({ counts: [3, 10, 2], to_move: 0 }), event }), ["play", "turn"]);
+  // The engine's word, not the count: a count alone says nothing.
+  assert.deepEqual(cuesForSnapshot({ view: view({ counts: [3, 10, 1], last_card: [false, false, false], to_move: 0 }), event }), ["play", "turn"]);
 });

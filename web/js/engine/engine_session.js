@@ -43,7 +43,7 @@ export function createEngineSession({ win, storage, settings, notices, update, t
   let boot = { phase: "wait", loaded: 0, total: 0, error: null };
   let bootPath = null; // how the engine last started: "snapshot" | "fresh" (mirrored on <html data-boot>)
   let presets = [];
-  let levels = ["easy", "medium", "hard"];
+  let levels = []; // the engine's (`hello`), easiest first
   let restarts = 0;
   let recovering = false;
   let bootCount = 0;
