@@ -60,7 +60,11 @@ localStorage.setItem("paodekuai.settings", JSON.stringify({speed: "normal", leve
 window.__taps = [];
 window.__eventTimings = [];
 let liftedAt = null;
-document.addEventListener("pointerup", (e) => { liftedAt = e.timeStamp; }, {capture: true});
+// A tap's card is drawn while its pointerup is handled (frame.js): only that event's changes count.
+window.addEventListener("pointerup", (e) => {
+  liftedAt = e.timeStamp;
+  setTimeout(() => { liftedAt = null; }, 0);
+}, {capture: true});
 // The table draws your input before the event returns; the frame after it paints the card.
 // A message posted from that frame's animation callback runs once the frame's main-thread
 // work (style, layout, paint) is done: that is when the raised card is drawn.
