@@ -103,6 +103,8 @@ const tick = (now) => {
 };
 requestAnimationFrame(tick);
 """
+
+
 def touch_tap(cdp: Any, x: float, y: float) -> None:
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
@@ -249,6 +251,7 @@ def main() -> int:
     tap_p95 = slow["tap"].get("p95", 0.0)
     worst_gap = slow["animated_frame_gap"].get("max", 0.0)
     worst_task = slow["long_task"].get("max", 0.0)
+
     def verdict(ok: bool) -> str:
         return "met" if ok else "NOT met"
 
