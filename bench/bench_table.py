@@ -32,9 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -50,8 +48,9 @@ import web_table  # type: ignore[import-not-found, unused-ignore]  # noqa: E402
 
 from site_build.browser import CHROMIUM_FLAGS, find_chromium  # noqa: E402
 from site_build.paths import DIST  # noqa: E402
-from site_build.server import make_server  # noqa: E402
+from site_build.server import make_server, serve_in_thread  # noqa: E402
 from site_build.site import build  # noqa: E402
+from tail_summary import tail_summary  # noqa: E402
 
 TIMEOUT_MS = 180_000
 VIEWPORT = {"width": 390, "height": 844}
@@ -173,26 +172,6 @@ def play(browser: Any, url: str, hands: int, throttle: float) -> dict[str, list[
     }
 
 
-def summary(values: list[float]) -> dict[str, float]:
-    if not values:
-        return {"n": 0}
-    ordered = sorted(values)
-    # Inclusive: the exclusive default extrapolates past the largest value on few samples.
-    q = (
-        [ordered[0]] * 19
-        if len(ordered) == 1
-        else statistics.quantiles(ordered, n=20, method="inclusive")
-    )
-    return {
-        "n": len(ordered),
-        "median": statistics.median(ordered),
-        "p25": q[4],
-        "p75": q[14],
-        "p95": q[18],
-        "max": ordered[-1],
-    }
-
-
 def fmt(stats: dict[str, float]) -> str:
     if not stats.get("n"):
         return "none"
@@ -215,7 +194,7 @@ def main() -> int:
     if not (DIST / "index.html").exists():
         build()
     server = make_server(DIST, port=0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    serve_in_thread(server)
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     started = time.perf_counter()
     results: dict[str, dict[str, dict[str, float]]] = {}
@@ -231,7 +210,7 @@ def main() -> int:
                     (f"throttled {args.throttle:g}x", args.throttle),
                 ):
                     raw = play(browser, url, args.hands, rate)
-                    results[name] = {key: summary(values) for key, values in raw.items()}
+                    results[name] = {key: tail_summary(values) for key, values in raw.items()}
             finally:
                 browser.close()
     finally:
