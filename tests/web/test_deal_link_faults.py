@@ -10,6 +10,7 @@ from typing import Any
 from web_table import (
     hand,
     is_over,
+    notice,
     open_page,
     play_until,
     position,
@@ -21,12 +22,6 @@ READY_MS = 120_000
 LAST_HAND_KEY = "paodekuai.lastHand"
 #: A deal that ends soon when the first hint is played every turn (see test_after_hand).
 SHORT_DEAL = "A0000207"
-
-
-def notice(page: Any) -> str:
-    if not page.is_visible("[data-notice]"):
-        return ""
-    return (page.text_content("[data-notice]") or "").strip()
 
 
 def deal_code(page: Any) -> str:

@@ -190,3 +190,19 @@ def open_mid_hand(page: Any, url: str) -> None:
     if is_over(page):
         page.click("[data-result] [data-action=new]")
         wait_my_turn_or_over(page)
+
+
+def play_a_turn(page: Any) -> dict[str, Any]:
+    """The person's next move (when the hand is not over); what the table shows after it."""
+    wait_my_turn_or_over(page)
+    if not is_over(page):
+        take_turn(page)
+        wait_my_turn_or_over(page)
+    return position(page)
+
+
+def notice(page: Any) -> str:
+    """What the notice says now ("" when none is shown)."""
+    if not page.is_visible("[data-notice]"):
+        return ""
+    return (page.text_content("[data-notice]") or "").strip()
