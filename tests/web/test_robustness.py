@@ -64,6 +64,8 @@ def test_corrupted_save_is_refused_with_a_message_and_a_new_deal(open_table: Any
         page.reload()
         wait_ready(page)
         notice = page.locator("[data-notice]")
+        # Said once the page has judged the save, which may be a frame after the engine is ready.
+        notice.wait_for(state="visible", timeout=10_000)
         assert notice.is_visible(), name
         assert (notice.text_content() or "").strip(), name
         assert len(hand(page)) == 16, name
