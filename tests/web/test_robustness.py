@@ -60,6 +60,9 @@ def test_corrupted_save_is_refused_with_a_message_and_a_new_deal(open_table: Any
     tampered = dict(good, game={"format": 999, "garbage": True})
     damages["tampered game"] = json.dumps(tampered)
     for name, text in damages.items():
+        # The computer seats stop writing once it is the person's turn: nothing overwrites
+        # the damage before the reload reads it.
+        wait_my_turn_or_over(page)
         page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, text])
         page.reload()
         wait_ready(page)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 #: Booting Pyodide takes a few seconds; CI machines are slower and busier.
@@ -22,9 +23,23 @@ def wait_ready(page: Any, timeout: int = READY_TIMEOUT_MS) -> None:
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=timeout)
 
 
+#: The code of a deal link (`#deal=CODE`) in a URL.
+DEAL_LINK = re.compile(r"#deal=([A-Z][0-9]+)$")
+
+
 def open_page(page: Any, url: str, timeout: int = READY_TIMEOUT_MS) -> None:
+    """Open the table; for a deal link, wait until that deal is the one on the table. Going
+    to a link from the same page is a hash change, not a load: the engine is ready before
+    the linked hand is dealt."""
     page.goto(url)
     wait_ready(page, timeout)
+    link = DEAL_LINK.search(url)
+    if link:
+        page.wait_for_function(
+            "code => document.querySelector('[data-deal-code]')?.textContent === code",
+            arg=link.group(1),
+            timeout=timeout,
+        )
 
 
 def hand(page: Any) -> list[str]:
