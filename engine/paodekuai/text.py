@@ -283,10 +283,9 @@ def prompt_text(
         if not can_beat:
             main = Text(f"Nothing beats the {beaten.en}: pass.", f"压不过{beaten.zh}：只能不出。")
         elif must_beat:
-            main = Text(
-                f"You can beat the {beaten.en}, so you must play.",
-                f"有牌必压：请选能压过{beaten.zh}的牌。",
-            )
+            # The rule itself ("you can beat it, so you must play") is the locked Pass
+            # button's reason, drawn under this line: said once.
+            main = Text(f"Your turn: beat the {beaten.en}.", f"请选能压过{beaten.zh}的牌。")
         else:
             main = Text(
                 f"Select cards that beat the {beaten.en}, or pass.",

@@ -36,7 +36,7 @@ def test_following_a_single_under_the_last_card_rule() -> None:
     assert g.unplayable() == ["9S", "10S", "KS"]
     assert g.single_barred() == ["9S", "10S", "KS"]
     assert g.prompt().en == (
-        "You can beat the single 8, so you must play. "
+        "Your turn: beat the single 8. "
         "Next player has one card: a single must be ♠2."
     )
 
@@ -52,9 +52,12 @@ def test_nothing_beats_the_prompt_says_pass() -> None:
 def test_must_beat_the_prompt_offers_no_pass_and_may_pass_presets_do() -> None:
     g = position(["3S 10S", "9H 6C", "KH 5D"], leader=2, actions=["5D"])
     assert not g.can_pass()
-    assert g.prompt().en == "You can beat the single 5, so you must play."
+    assert g.prompt().en == "Your turn: beat the single 5."
     assert "or pass" not in g.prompt().en
-    assert g.prompt().zh == "有牌必压：请选能压过单张5的牌。"
+    assert g.prompt().zh == "请选能压过单张5的牌。"
+    # The rule is said once, as the reason the pass is refused.
+    refusal = g.pass_refusal()
+    assert refusal is not None and "so you must play" in refusal.message.en
     free = position(["3S 10S", "9H 6C", "KH 5D"], leader=2, rules="classic16", actions=["5D"])
     assert free.can_pass()
     assert free.prompt().en == "Select cards that beat the single 5, or pass."

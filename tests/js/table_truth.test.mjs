@@ -39,7 +39,7 @@ const YOU = {
     hints: [["QS", "QH"]],
     greyed: ["9S", "KS"],
     single_barred: [],
-    prompt: { en: "You can beat the pair of 8s, so you must play.", zh: "有牌必压：请选能压过对8的牌。" },
+    prompt: { en: "Your turn: beat the pair of 8s.", zh: "请选能压过对8的牌。" },
   },
   nothingBeats: {
     lead: false,
@@ -72,7 +72,7 @@ function state(you, overrides = {}) {
 
 test("the status line on your turn is the engine's prompt, and Pass is the main button when nothing beats", () => {
   const must = buildTableModel(state(YOU.mustBeat));
-  assert.equal(must.status.text, "You can beat the pair of 8s, so you must play.");
+  assert.equal(must.status.text, "Your turn: beat the pair of 8s.");
   assert.equal(must.buttons.pass.enabled, false);
   assert.equal(must.buttons.primary, "play");
 

@@ -122,7 +122,10 @@ def test_the_status_line_says_what_the_buttons_say(table: Any) -> None:
             assert "primary" in classes(page, "[data-action=play]")
         elif not pass_on:  # must beat: the line may not offer a pass
             seen.add("must beat")
-            assert "or pass" not in line and "you must" in line, line
+            assert "or pass" not in line and line.startswith("Your turn: beat the "), line
+            # The rule is said once, under the line, as the reason Pass is locked.
+            reason = page.text_content("[data-pass-reason]") or ""
+            assert "so you must play" in reason and "so you must play" not in line, reason
             assert hint_on
         elif not hint_on:  # nothing beats: the line says so, and Pass is the main button
             seen.add("nothing beats")
@@ -247,6 +250,35 @@ def test_new_hand_mid_hand_asks_first_and_counts_the_hand_abandoned(table: Any) 
     assert "弃局" in headings
 
 
+def test_new_hand_is_never_locked_while_the_computer_seats_move(table: Any) -> None:
+    """A tap on New hand while a computer seat's move is on its way is not lost: the
+    button stays enabled through the hand (Hard seats think long enough to be seen)."""
+    page = table.page
+    open_page(page, table.site.url)
+    choose(page, "level", "hard")
+    new_hand(page)
+    page.evaluate(
+        """() => {
+          window.__newLocked = 0;
+          const button = document.querySelector('.bar [data-action=new]');
+          new MutationObserver(() => { if (button.disabled) window.__newLocked += 1; })
+            .observe(button, {attributes: true, attributeFilter: ['disabled']});
+        }"""
+    )
+    turns = 0
+    while turns < 4:
+        wait_my_turn_or_over(page)
+        if is_over(page):
+            break
+        take_turn(page)
+        turns += 1
+    assert moves(page) >= 3  # the computer seats have moved meanwhile
+    assert page.evaluate("() => window.__newLocked") == 0
+    # And a tap while a move is on its way deals (after the question, mid-hand).
+    new_hand(page)
+    assert read_save(page)["level"] == "hard"
+
+
 # --- greyed cards and the last card rule ----------------------------------------------------------
 
 
@@ -323,7 +355,9 @@ def test_chinese_says_bu_chu_for_a_pass_everywhere(open_table: Any) -> None:
             break
         take_turn(page)
     assert page.text_content("[data-action=pass]") == "不出"
-    assert status(page).startswith("有牌必压"), status(page)
+    assert status(page).startswith("请选能压过"), status(page)
+    # The rule is said once: under the status line, as the reason Pass is locked.
+    assert (page.text_content("[data-pass-reason]") or "").startswith("有牌必压")
     words = page.evaluate("document.body.innerText")
     assert "不要" not in words
 

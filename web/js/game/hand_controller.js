@@ -50,7 +50,10 @@ export function createHandController({ client, storage, settings, clock, notices
   let judgement = null;
   let judgementStale = false; // the selection changed since `judgement` was asked for
   let hintIndex = 0;
-  let busy = false; // a game-changing request is in flight
+  // Game-changing requests in flight: a count, for New hand may go out while a computer
+  // seat's move is still on its way (its reply is then dropped by the epoch).
+  let inFlight = 0;
+  const isBusy = () => inFlight > 0;
   let flash = null; // {message, tone, seat?}: a refusal or error shown in the status line until the next change
   let focusCard = null; // the hand card keyboard focus is on (the hand's one tab stop) and its place
   let focusIndex = 0;
@@ -105,7 +108,7 @@ export function createHandController({ client, storage, settings, clock, notices
 
   function canAct() {
     const view = snapshot?.view;
-    return isReady() && !elsewhere && !busy && !clock.autoPlay && snapshot?.you != null && view && !view.over && view.to_move === 0;
+    return isReady() && !elsewhere && !isBusy() && !clock.autoPlay && snapshot?.you != null && view && !view.over && view.to_move === 0;
   }
 
   /**
@@ -122,7 +125,7 @@ export function createHandController({ client, storage, settings, clock, notices
       clearTimeout(paceTimer);
       paceTimer = setTimeout(() => {
         if (myEpoch !== epoch || mySeq !== paceSeq) return;
-        if (busy) {
+        if (isBusy()) {
           continueHand(); // another request is in flight: try again after it
           return;
         }
@@ -171,7 +174,7 @@ export function createHandController({ client, storage, settings, clock, notices
       notices.show(ELSEWHERE_NOTICE);
       return;
     }
-    if (!isReady() || busy || !view || view.over) return;
+    if (!isReady() || isBusy() || !view || view.over) return;
     if (view.to_move !== 0) {
       flash = { message: { key: "notYourTurn" }, seat: view.to_move, tone: "bad" }; // the model names the seat
     } else if (what === "pass" && snapshot.you?.pass_refusal) {
@@ -193,7 +196,7 @@ export function createHandController({ client, storage, settings, clock, notices
 
   /** One game-changing request; null when the worker was lost (recovery is already under way). */
   async function perform(type, fields = {}) {
-    busy = true;
+    inFlight += 1;
     update();
     try {
       return await client.request(type, fields);
@@ -201,7 +204,7 @@ export function createHandController({ client, storage, settings, clock, notices
       if (error instanceof EngineDown) return null;
       throw error;
     } finally {
-      busy = false;
+      inFlight -= 1;
     }
   }
 
@@ -306,7 +309,7 @@ export function createHandController({ client, storage, settings, clock, notices
     halt,
     turnKey,
     get busy() {
-      return busy;
+      return isBusy();
     },
     get over() {
       return Boolean(snapshot?.view?.over);
@@ -418,7 +421,7 @@ export function createHandController({ client, storage, settings, clock, notices
     },
     view() {
       // A tab that stopped for another one shows every button of the hand locked, as while busy.
-      const locked = busy || elsewhere;
+      const locked = isBusy() || elsewhere;
       return { snapshot, handId, handLevel, selection, judgement, judgementStale, busy: locked, flash, focusCard, focusIndex };
     },
   };

@@ -199,7 +199,9 @@ export function buildTableModel(state) {
       languageLang: translate(LANGUAGES[(LANGUAGES.indexOf(state.lang) + 1) % LANGUAGES.length], "htmlLang"),
       newHand: t("newHand"),
       newHighlighted: Boolean(view?.over),
-      newEnabled: ready && !state.busy,
+      // Never locked by a move on its way: a tap on New hand is never lost (the reply of a
+      // move still in flight is dropped once the new hand is asked for).
+      newEnabled: ready,
       difficultyLabel: t("difficulty"),
       level: state.settings.level,
       levels: state.levels.map((level) => ({ value: level, label: t(`level_${level}`) })),
