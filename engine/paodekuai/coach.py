@@ -8,7 +8,7 @@ is seeded by the position, so the same decision always gets the same answer.
 For an inaccuracy or a mistake the coach says why in one line, from the
 search itself: what the play does to the plan of the hand (it breaks a
 straight, it leaves more plays to go out) and what happens most often in the
-worlds where it does worse than the best play ("East goes out with the 2").
+worlds where it does worse than the best play ("the next player goes out with the 2").
 """
 
 from __future__ import annotations
@@ -30,7 +30,9 @@ from .text import Text, combo_text
 #: The person's seat.
 YOU: Final = 0
 #: Seat names as the table shows them (seat 1 plays after you, seat 2 before you).
-SEAT_NAMES: Final = {1: Text("West", "西家"), 2: Text("East", "东家")}
+#: The computer seats by their place in the order of play, which the table's seating
+#: setting (which side the next player sits on) never changes.
+SEAT_NAMES: Final = {1: Text("the next player", "下家"), 2: Text("the player before you", "上家")}
 
 
 def review_position(
