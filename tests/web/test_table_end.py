@@ -19,6 +19,7 @@ from web_table import (
     play_until,
     wait_moves_beyond,
     wait_my_turn_or_over,
+    wait_still,
 )
 
 from paodekuai import Game
@@ -26,7 +27,7 @@ from paodekuai import Game
 #: Deals where playing the first hint every turn against Easy ends the hand soon.
 SHORT_DEAL = "A0000207"
 #: A deal the person loses with cards left when passing at every chance.
-LOSING_DEAL = "A0000001"
+LOSING_DEAL = "A0000013"
 
 #: Whether the middle of each of the seat's played cards is that card: nothing covers it.
 PLAY_IN_SIGHT = """seat => [...document.querySelectorAll(
@@ -136,6 +137,32 @@ def test_your_cards_left_lie_in_rows_above_your_seat_and_cover_no_button(
     # The bar's buttons still take their taps.
     page.click("[data-action=menu]", timeout=5_000)
     page.wait_for_selector("[data-menu] [data-action=stats]", state="visible")
+
+
+def test_the_result_sheet_is_opaque_and_says_the_scoring_on_a_short_landscape_phone(
+    open_table: Any,
+) -> None:
+    browsing = open_table(viewport={"width": 844, "height": 390})
+    page = browsing.page
+    open_page(page, f"{browsing.site.url}#deal={SHORT_DEAL}")
+    play_until(page, max_turns=80)
+    assert is_over(page)
+    page.wait_for_selector("[data-result-footer]", state="visible")
+    wait_still(page)  # the sheet has slid up
+    footer = page.locator("[data-result-footer]")
+    assert (footer.text_content() or "").startswith("Scoring:")
+    box = footer.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 390 and box["height"] >= 8
+    # Nothing under the sheet (the status line, your hand) shows through it.
+    alpha = page.evaluate(
+        """() => {
+          const probe = document.createElement('canvas').getContext('2d');
+          probe.fillStyle = getComputedStyle(document.querySelector('[data-result]')).backgroundColor;
+          probe.fillRect(0, 0, 1, 1);
+          return probe.getImageData(0, 0, 1, 1).data[3];
+        }"""
+    )
+    assert alpha == 255, alpha
 
 
 def test_compact15s_face_up_card_is_drawn_by_its_holder_and_marked_in_your_hand(table: Any) -> None:
