@@ -157,7 +157,8 @@ def test_the_result_sheet_is_opaque_and_says_the_scoring_on_a_short_landscape_ph
     alpha = page.evaluate(
         """() => {
           const probe = document.createElement('canvas').getContext('2d');
-          probe.fillStyle = getComputedStyle(document.querySelector('[data-result]')).backgroundColor;
+          const sheet = document.querySelector('[data-result]');
+          probe.fillStyle = getComputedStyle(sheet).backgroundColor;
           probe.fillRect(0, 0, 1, 1);
           return probe.getImageData(0, 0, 1, 1).data[3];
         }"""
