@@ -233,6 +233,40 @@ def test_double_tap_selects_the_rank_only_when_the_same_card_is_tapped_twice(tab
     wait_selected(page, sevens[:2] + jacks)
 
 
+#: Where each change to the page since the observer started was made: the closest element
+#: with a test hook, or its tag.
+RECORD_CHANGES = """() => {
+  window.__changed = new Set();
+  new MutationObserver((list) => {
+    for (const m of list) {
+      const node = m.target.nodeType === 1 ? m.target : m.target.parentElement;
+      const hooked = node.closest('[data-card],[data-status],[data-pass-reason],[data-action],[data-text]');
+      const where = hooked ? hooked.outerHTML.slice(0, 60) : node.tagName;
+      window.__changed.add(where);
+    }
+  }).observe(document, {subtree: true, attributes: true, childList: true, characterData: true});
+}"""
+
+
+def test_a_tap_on_a_card_changes_only_that_card_the_status_and_the_buttons(table: Any) -> None:
+    """A redraw from the same model touches nothing: a tap rewrites no label, no count and no
+    text of a closed dialog (each such write is work for the phone's style engine)."""
+    page = table.page
+    open_page(page, f"{table.site.url}#deal={TRIO_DEAL}")
+    wait_my_turn_or_over(page)
+    wait_still(page)
+    page.evaluate(RECORD_CHANGES)
+    code = hand(page)[0]
+    page.click(f'[data-hand] [data-card="{code}"]')
+    wait_selected(page, [code])
+    page.wait_for_timeout(500)  # the engine's word on the selection comes back
+    changed: list[str] = page.evaluate("() => [...window.__changed]")
+    allowed = (f'data-card="{code}"', "data-status", "data-pass-reason") + tuple(
+        f'data-action="{action}"' for action in ("play", "pass", "hint")
+    )
+    assert changed and all(any(part in where for part in allowed) for where in changed), changed
+
+
 def test_the_trio_deal_is_what_the_tests_above_expect() -> None:
     game = Game.from_code(TRIO_DEAL)
     ranks = [code[:-1] for code in game.hand(0)]

@@ -194,7 +194,7 @@ export function buildTableModel(state) {
       sessionLabel: t("session"),
       sessionTotal: signed(state.session.totals[0]),
       languageButton: t("languageButton"),
-      languageLabel: t("languageButtonLabel"),
+      languageButtonLabel: t("languageButtonLabel"),
       // The switch speaks the language it switches to; its lang says so (screen readers, the no-English test).
       languageLang: translate(LANGUAGES[(LANGUAGES.indexOf(state.lang) + 1) % LANGUAGES.length], "htmlLang"),
       newHand: t("newHand"),

@@ -77,7 +77,7 @@ export function createRenderer(doc) {
   }
 
   function renderMenu(open) {
-    q("[data-action=menu]").setAttribute("aria-expanded", String(open));
+    setAttr(q("[data-action=menu]"), "aria-expanded", String(open));
     if (typeof menu.showPopover !== "function") {
       menu.classList.toggle("open", open); // no popover in this browser: a plain panel (table.css)
       return;
@@ -93,7 +93,7 @@ export function createRenderer(doc) {
     setText(q("[data-deal-code]"), bar.dealCode);
     setText(q("[data-session-total]"), bar.sessionTotal);
     const language = q("[data-action=language]");
-    language.setAttribute("aria-label", bar.languageLabel);
+    setAttr(language, "aria-label", bar.languageButtonLabel);
     if (bar.languageLang && language.lang !== bar.languageLang) language.lang = bar.languageLang;
     fillSelect(doc, q("[data-setting=level]"), { value: bar.level, options: bar.levels }, bar.settingsEnabled);
     fillSelect(doc, q("[data-setting=preset]"), { value: bar.preset, options: bar.presets }, bar.settingsEnabled);
@@ -101,7 +101,7 @@ export function createRenderer(doc) {
     q(".bar [data-action=new]").classList.toggle("attention", bar.newHighlighted); // the result's own is primary already
     setProp(q("[data-action=copy-link]"), "disabled", !bar.dealCode);
     const mute = q("[data-action=mute]");
-    mute.setAttribute("aria-pressed", String(bar.muted));
+    setAttr(mute, "aria-pressed", String(bar.muted));
     renderMenu(bar.menuOpen);
   }
 
@@ -167,8 +167,8 @@ export function createRenderer(doc) {
       if (node.dataset.side !== seat.side) node.dataset.side = seat.side;
       setText(q("[data-seat-name]", node), seat.name);
       setText(q("[data-count]", node), seat.count);
-      q("[data-count-label]", node).setAttribute("aria-label", seat.countLabel);
-      q("[data-count-label]", node).setAttribute("title", seat.countLabel);
+      setAttr(q("[data-count-label]", node), "aria-label", seat.countLabel);
+      setAttr(q("[data-count-label]", node), "title", seat.countLabel);
       toggleAttr(node, "data-turn", seat.turn);
       toggleAttr(node, "data-warning", seat.warning);
       toggleAttr(node, "data-alert", seat.alert !== null, String(seat.alert));
@@ -241,7 +241,7 @@ export function createRenderer(doc) {
 
   function renderHand(model) {
     const hand = model.hand;
-    handNode.setAttribute("aria-label", hand.label);
+    setAttr(handNode, "aria-label", hand.label);
     handNode.classList.toggle("locked", hand.locked);
     handNode.style.setProperty("--n", String(Math.max(hand.cards.length, 1)));
     const wanted = new Set(hand.cards.map((card) => card.code));
@@ -287,7 +287,7 @@ export function createRenderer(doc) {
   function renderStatus(model) {
     const status = q("[data-status]");
     setText(status, model.status.text);
-    status.dataset.tone = model.status.tone;
+    setAttr(status, "data-tone", model.status.tone);
     const notice = q("[data-notice]");
     setText(notice, model.notice);
     setProp(notice, "hidden", !model.notice);
@@ -420,7 +420,7 @@ export function createRenderer(doc) {
     if (html.lang !== model.lang) html.lang = model.lang;
     toggleAttr(html, "data-offline", model.offline, "ready");
     if (doc.title !== model.title) doc.title = model.title;
-    root.dataset.moves = String(model.moves); // actions so far in the hand (a test hook)
+    setAttr(root, "data-moves", String(model.moves)); // actions so far in the hand (a test hook)
     motion.setSpeed(model.speed);
     // Read before writing: where the hand's cards are, for the cards about to leave it.
     const handChanges = drawn !== null && model.hand.cards.length < handCards.size && model.handId === drawn.handId;

@@ -4,7 +4,7 @@
 // render.js calls it at the end of every render; together they are the only
 // modules that write to the DOM.
 
-import { el, fillSelect, setProp, setText } from "./dom.js";
+import { el, fillSelect, setAttr, setProp, setText } from "./dom.js";
 
 /** Opens or closes a dialog as a modal (focus stays inside, Esc closes it, the table is inert). */
 function showDialog(dialog, open) {
@@ -107,8 +107,8 @@ export function createDialogRenderer(doc, { tableCard }) {
     if (node.dataset.seconds !== String(timer.seconds)) node.dataset.seconds = String(timer.seconds);
     node.classList.toggle("urgent", timer.urgent);
     node.classList.toggle("paused", timer.paused);
-    node.setAttribute("aria-label", timer.label);
-    node.setAttribute("title", timer.label);
+    setAttr(node, "aria-label", timer.label);
+    setAttr(node, "title", timer.label);
     setText(q("[data-timer-seconds]", node), timer.text);
     node.style.setProperty("--left", String(timer.fraction));
   }
