@@ -18,6 +18,7 @@ from web_table import (
     play_until,
     selected,
     wait_my_turn_or_over,
+    wait_offline_ready,
     wait_selected,
     wait_still,
 )
@@ -242,7 +243,7 @@ RECORD_CHANGES = """() => {
       const node = m.target.nodeType === 1 ? m.target : m.target.parentElement;
       const hooked = node.closest(
         '[data-card],[data-status],[data-pass-reason],[data-action],[data-text]');
-      const where = hooked ? hooked.outerHTML.slice(0, 60) : node.tagName;
+      const where = hooked ? hooked.outerHTML.slice(0, 60) : `${node.tagName} ${m.attributeName}`;
       window.__changed.add(where);
     }
   }).observe(document, {subtree: true, attributes: true, childList: true, characterData: true});
@@ -253,8 +254,9 @@ def test_a_tap_on_a_card_changes_only_that_card_the_status_and_the_buttons(table
     """A redraw from the same model touches nothing: a tap rewrites no label, no count and no
     text of a closed dialog (each such write is work for the phone's style engine)."""
     page = table.page
-    open_page(page, f"{table.site.url}#deal={TRIO_DEAL}")
+    open_page(page, table.site.url)  # no deal link: no notice that fades meanwhile
     wait_my_turn_or_over(page)
+    wait_offline_ready(page)  # the page's own news (html[data-offline]) is not the tap's
     wait_still(page)
     page.evaluate(RECORD_CHANGES)
     code = hand(page)[0]
