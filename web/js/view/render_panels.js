@@ -14,12 +14,17 @@ function whenChanged(node, data, build) {
   build();
 }
 
-export function createPanelsRenderer(doc) {
+/**
+ * @param {Document} doc
+ * @param {{tableCard: Function}} drawing  render.js's card, so the coach's options are drawn as the table draws cards
+ */
+export function createPanelsRenderer(doc, { tableCard }) {
   const root = doc.querySelector("[data-app]");
   const q = (selector, scope = root) => scope.querySelector(selector);
   const replayPanel = q("[data-replay]");
   const statsPanel = q("[data-stats]");
   const updateBar = q("[data-update]");
+  const dailyBlock = q("[data-daily]");
   const overlays = new Set([replayPanel, statsPanel, updateBar, q("[data-boot]"), q("[data-notice]")]);
   let openedFrom = null; // the element that had focus when a panel opened
 
@@ -63,6 +68,8 @@ export function createPanelsRenderer(doc) {
           play.dataset.replayPlay = String(seat.seat);
           if (seat.play) {
             play.classList.toggle("current", seat.play.current);
+            play.classList.toggle("option", seat.play.option);
+            toggleAttr(play, "data-replay-option", seat.play.option);
             if (seat.play.pass) {
               play.append(el(doc, "span", "pass-mark", seat.play.passText));
             } else {
@@ -125,13 +132,39 @@ export function createPanelsRenderer(doc) {
         tr.append(el(doc, "th", "", row.label), el(doc, "td", "", row.play), el(doc, "td", "expected", row.expected));
         table.append(tr);
       }
-      const parts = [head, table];
+      const parts = [head];
+      if (detail.why) {
+        const why = el(doc, "p", "coach-why", detail.why);
+        why.dataset.reviewWhy = "";
+        parts.push(why);
+      }
+      if (detail.rows.length) parts.push(table);
       if (detail.loss) parts.push(el(doc, "p", "coach-loss", detail.loss));
       if (detail.options.length) {
+        parts.push(el(doc, "p", "coach-options-title", detail.optionsTitle));
         const options = el(doc, "ol", "coach-options");
         for (const option of detail.options) {
-          const item = el(doc, "li", option.mine ? "mine" : "");
-          item.append(el(doc, "span", "", option.play), el(doc, "span", "expected", option.expected));
+          const item = el(doc, "li");
+          const button = el(doc, "button", "coach-option");
+          button.type = "button";
+          button.dataset.reviewOption = String(option.index);
+          toggleAttr(button, "data-played", option.played);
+          toggleAttr(button, "data-best", option.best);
+          button.setAttribute("aria-pressed", String(option.shown));
+          button.setAttribute("aria-label", option.label);
+          const cards = el(doc, "span", option.cards.length ? "played coach-option-cards" : "coach-option-cards");
+          cards.style.setProperty("--n", String(option.cards.length));
+          for (const card of option.cards) {
+            const node = tableCard(doc, card, "none");
+            node.dataset.optionCard = card.code;
+            cards.append(node);
+          }
+          if (option.cards.length === 0) cards.append(el(doc, "span", "pass-mark", option.play));
+          const words = el(doc, "span", "coach-option-words");
+          words.append(el(doc, "span", "coach-option-name", option.play));
+          if (option.marks) words.append(el(doc, "span", "coach-option-marks", option.marks));
+          button.append(cards, words, el(doc, "span", "expected", option.expected));
+          item.append(button);
           options.append(item);
         }
         parts.push(options);
@@ -234,6 +267,86 @@ export function createPanelsRenderer(doc) {
     q("[data-stats-confirm]", statsPanel).hidden = !model.confirm;
     q("[data-stats-actions]", statsPanel).hidden = model.confirm;
     q("[data-action=stats-replay]", statsPanel).hidden = !model.replayLast;
+    renderCharts(model);
+  }
+
+  function renderDaily(model) {
+    dailyBlock.hidden = model === null;
+    if (model === null) return;
+    whenChanged(dailyBlock, model, () => {
+      const line = (label, value, hook) => {
+        const p = el(doc, "p", "daily-line");
+        const number = el(doc, "strong", "daily-points", value);
+        if (hook) number.dataset[hook] = "";
+        p.append(el(doc, "span", "", label), " ", number);
+        return p;
+      };
+      const parts = [el(doc, "h3", "", model.title), line(model.youLabel, model.you, "youTotal")];
+      if (model.hard === null) {
+        const waiting = el(doc, "p", "daily-thinking", model.thinking);
+        waiting.setAttribute("role", "status");
+        parts.push(waiting);
+      } else {
+        parts.push(line(model.hardLabel, model.hard, "hardTotal"), el(doc, "p", "daily-verdict", model.verdict));
+      }
+      if (model.share) {
+        const share = el(doc, "p", "daily-share");
+        const text = el(doc, "code", "", model.share);
+        text.dataset.shareLine = "";
+        const button = el(doc, "button", "chip", model.copy);
+        button.type = "button";
+        button.dataset.action = "copy-share";
+        share.append(text, " ", button);
+        parts.push(share);
+      }
+      if (model.copied) {
+        const copied = el(doc, "p", "daily-copied", model.copied);
+        copied.setAttribute("role", "status");
+        parts.push(copied);
+      }
+      dailyBlock.replaceChildren(...parts);
+    });
+  }
+
+  const SVG = "http://www.w3.org/2000/svg";
+  function svgNode(name, attributes) {
+    const node = doc.createElementNS(SVG, name);
+    for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
+    return node;
+  }
+
+  /** One small chart: an inline SVG read out by its text alternative (also shown under it). */
+  function chart(model) {
+    const figure = el(doc, "figure", "stats-chart");
+    figure.dataset.chart = model.key;
+    figure.dataset.values = JSON.stringify(model.values);
+    const svg = svgNode("svg", { viewBox: `0 0 ${model.width} ${model.height}`, role: "img", "aria-label": model.text });
+    const title = svgNode("title", {});
+    title.textContent = model.text;
+    svg.append(title, svgNode("line", { x1: 0, x2: model.width, y1: model.zeroY, y2: model.zeroY, class: "chart-zero" }));
+    if (model.line) svg.append(svgNode("polyline", { points: model.line, class: "chart-line" }));
+    for (const bar of model.bars) {
+      const rect = svgNode("rect", { x: bar.x, y: bar.y, width: bar.w, height: bar.h, class: `chart-bar ${bar.tone}` });
+      const tip = svgNode("title", {});
+      tip.textContent = bar.label;
+      rect.append(tip);
+      svg.append(rect);
+    }
+    const caption = el(doc, "figcaption", "");
+    caption.append(el(doc, "span", "chart-title", model.title), el(doc, "span", "chart-text", model.text));
+    figure.append(caption, svg);
+    return figure;
+  }
+
+  function renderCharts(model) {
+    const box = q("[data-stats-charts]", statsPanel);
+    whenChanged(box, [model.daily, model.charts], () => {
+      const daily = el(doc, "p", "stats-daily");
+      daily.dataset.statsDaily = "";
+      daily.dataset.streak = String(model.daily.streakDays);
+      daily.append(el(doc, "strong", "", model.daily.title), " ", el(doc, "span", "", model.daily.streak), " · ", el(doc, "span", "", model.daily.record));
+      box.replaceChildren(daily, ...model.charts.map(chart));
+    });
   }
 
   function renderUpdate(model) {
@@ -276,6 +389,7 @@ export function createPanelsRenderer(doc) {
     if (resultReplay) resultReplay.disabled = !model.resultReplay;
     renderReplay(model.replay);
     renderStats(model.stats);
+    renderDaily(model.daily);
     renderUpdate(model.update);
     renderModal(model.modal);
     moveFocus(wasOpen, model.modal);
