@@ -104,6 +104,7 @@ def test_forced_decisions_count_for_nothing_and_every_option_shows_its_cards(tab
         if not option["played"] and option["cards"]
     )
     page.click(f'[data-replay] [data-review-step="{step}"]')
+    assert replay_step(page) == step
     before = expected["steps"][step - 1]["hands"][0]
     page.click(f'[data-review-option="{index}"]')
     page.wait_for_selector('[data-replay-play="0"][data-replay-option]')

@@ -31,7 +31,8 @@ def wait_deal(page: Any, code: str) -> None:
 
 
 def signed(n: int) -> str:
-    return f"{n:+d}"
+    """Points as the table writes them: "+7", "0", "-3"."""
+    return f"+{n}" if n > 0 else str(n)
 
 
 def test_the_daily_deal_against_hard_copied_and_counted(table: Any) -> None:

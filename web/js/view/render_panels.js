@@ -96,22 +96,30 @@ export function createPanelsRenderer(doc, { tableCard }) {
     setText(summary, coach.summary);
     summary.hidden = !coach.summary;
     const list = q("[data-review-steps]", box);
-    whenChanged(list, coach.chips, () => {
+    // The same decisions: each chip is updated in place, so a rating arriving while the
+    // player taps a chip never replaces it between the press and the release.
+    whenChanged(list, coach.chips.map((chip) => chip.step), () => {
       list.replaceChildren(
         ...coach.chips.map((chip) => {
           const item = el(doc, "li");
           const button = el(doc, "button", "review-chip");
           button.type = "button";
           button.dataset.reviewStep = String(chip.step);
-          button.dataset.verdict = chip.verdict;
-          button.setAttribute("aria-label", chip.label);
-          button.title = chip.label;
-          toggleAttr(button, "aria-current", chip.current, "step");
-          button.append(el(doc, "span", "chip-n", String(chip.n)), el(doc, "span", "chip-mark", chip.mark));
+          button.append(el(doc, "span", "chip-n", String(chip.n)), el(doc, "span", "chip-mark"));
           item.append(button);
           return item;
         }),
       );
+    });
+    list.querySelectorAll("[data-review-step]").forEach((button, index) => {
+      const chip = coach.chips[index];
+      if (button.dataset.verdict !== chip.verdict) button.dataset.verdict = chip.verdict;
+      if (button.getAttribute("aria-label") !== chip.label) {
+        button.setAttribute("aria-label", chip.label);
+        button.title = chip.label;
+      }
+      toggleAttr(button, "aria-current", chip.current, "step");
+      setText(button.querySelector(".chip-mark"), chip.mark);
     });
     const detailBox = q("[data-review-detail]", box);
     const detail = coach.detail;
