@@ -21,7 +21,7 @@ from web_table import (
     new_hand,
     open_page,
     status,
-    take_turn,
+    wait_moves_beyond,
     wait_my_turn_or_over,
 )
 
@@ -70,6 +70,26 @@ def person_turns(code: str) -> list[Any]:
         else:
             snap = _call(service, type="pass")
     return turns
+
+
+def take_turn(page: Any) -> str:
+    """The person's turn as `person_turns` plays it: the first of the engine's ordered hints
+    (tapped card by card: Hint's first press is Hard's search, which may choose otherwise),
+    or a pass when there is none. Returns "play" or "pass"."""
+    before = moves(page)
+    service = Service()
+    you = _call(service, type="load", game=read_save(page)["game"])["you"]
+    if you["hints"]:
+        for code in you["hints"][0]:
+            page.click(f'[data-hand] [data-card="{code}"]')
+        page.wait_for_selector("[data-action=play]:not([disabled])")
+        page.click("[data-action=play]")
+        done = "play"
+    else:
+        page.click("[data-action=pass]")
+        done = "pass"
+    wait_moves_beyond(page, before)
+    return done
 
 
 def find_deal(wanted: Callable[[list[Any]], bool], preset: str = "standard") -> str:
