@@ -107,10 +107,10 @@ export function createDaily({ win, storage, client, update, isReady, notices, de
       () => ({ key: "dailyCopyFallback", params: { line } }),
     ).then((notice) => {
       if (shown !== mine) return;
-      shown = { ...shown, copy: notice };
-      notices.show(notice);
+      shown = { ...shown, copy: notice }; // said in the daily block, next to the button
       update();
       clearTimeout(copyTimer);
+      if (notice.key !== "dailyCopied") return; // the line to copy by hand stays
       copyTimer = setTimeout(() => {
         if (shown?.copy === notice) {
           shown = { ...shown, copy: null };

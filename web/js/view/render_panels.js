@@ -282,31 +282,32 @@ export function createPanelsRenderer(doc, { tableCard }) {
     dailyBlock.hidden = model === null;
     if (model === null) return;
     whenChanged(dailyBlock, model, () => {
-      const line = (label, value, hook) => {
-        const p = el(doc, "p", "daily-line");
+      // One wrapping line, so the result's own buttons stay in sight on a phone.
+      const line = el(doc, "p", "daily-line");
+      const points = (label, value, hook) => {
+        const part = el(doc, "span", "daily-part");
         const number = el(doc, "strong", "daily-points", value);
-        if (hook) number.dataset[hook] = "";
-        p.append(el(doc, "span", "", label), " ", number);
-        return p;
+        number.dataset[hook] = "";
+        part.append(label, " ", number);
+        return part;
       };
-      const parts = [el(doc, "h3", "", model.title), line(model.youLabel, model.you, "youTotal")];
+      line.append(el(doc, "strong", "daily-title", model.title), points(model.youLabel, model.you, "youTotal"));
       if (model.hard === null) {
-        const waiting = el(doc, "p", "daily-thinking", model.thinking);
+        const waiting = el(doc, "span", "daily-thinking", model.thinking);
         waiting.setAttribute("role", "status");
-        parts.push(waiting);
+        line.append(waiting);
       } else {
-        parts.push(line(model.hardLabel, model.hard, "hardTotal"), el(doc, "p", "daily-verdict", model.verdict));
+        line.append(points(model.hardLabel, model.hard, "hardTotal"), el(doc, "span", "daily-verdict", model.verdict));
       }
       if (model.share) {
-        const share = el(doc, "p", "daily-share");
-        const text = el(doc, "code", "", model.share);
-        text.dataset.shareLine = "";
         const button = el(doc, "button", "chip", model.copy);
         button.type = "button";
         button.dataset.action = "copy-share";
-        share.append(text, " ", button);
-        parts.push(share);
+        button.dataset.shareLine = model.share; // the line Copy puts on the clipboard
+        button.title = model.share;
+        line.append(button);
       }
+      const parts = [line];
       if (model.copied) {
         const copied = el(doc, "p", "daily-copied", model.copied);
         copied.setAttribute("role", "status");
