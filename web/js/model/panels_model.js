@@ -295,7 +295,9 @@ function pointsChart(state, t) {
     low: signed(Math.min(...values)),
     high: signed(Math.max(...values)),
   });
-  return { ...base, text, line, zeroY: scaleY(0, low, high), bars: [] };
+  // The latest total as a dot: a single hand is a dot, not an invisible line.
+  const dot = { x: x(n - 1), y: scaleY(values[n - 1], low, high) };
+  return { ...base, text, line, dot, zeroY: scaleY(0, low, high), bars: [] };
 }
 
 function dailyChart(summary, t) {

@@ -334,6 +334,7 @@ export function createPanelsRenderer(doc, { tableCard }) {
     title.textContent = model.text;
     svg.append(title, svgNode("line", { x1: 0, x2: model.width, y1: model.zeroY, y2: model.zeroY, class: "chart-zero" }));
     if (model.line) svg.append(svgNode("polyline", { points: model.line, class: "chart-line" }));
+    if (model.dot) svg.append(svgNode("circle", { cx: model.dot.x, cy: model.dot.y, r: 3, class: "chart-dot" }));
     for (const bar of model.bars) {
       const rect = svgNode("rect", { x: bar.x, y: bar.y, width: bar.w, height: bar.h, class: `chart-bar ${bar.tone}` });
       const tip = svgNode("title", {});
