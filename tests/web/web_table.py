@@ -85,11 +85,17 @@ HINT_ANSWERED = """() => !document.querySelector('[data-action=play]').disabled
   || document.querySelector('[data-action=hint][data-hint-best=pass]') !== null"""
 
 
-def take_turn(page: Any) -> str:
-    """Play the first hint (Hard's best play; when that is to pass, the next hint), or pass
-    when there is none; returns "play" or "pass"."""
+def take_turn(page: Any, cards: list[str] | None = None) -> str:
+    """Play the first hint (Hard's best play; when that is to pass, the next hint), or `cards`
+    tapped one by one when given, or pass when there is no hint; returns "play" or "pass"."""
     before = moves(page)
-    if page.is_enabled("[data-action=hint]"):
+    if cards:
+        for code in cards:
+            page.click(f'[data-hand] [data-card="{code}"]')
+        page.wait_for_selector("[data-action=play]:not([disabled])")
+        page.click("[data-action=play]")
+        done = "play"
+    elif page.is_enabled("[data-action=hint]"):
         page.click("[data-action=hint]")
         page.wait_for_function(HINT_ANSWERED, timeout=TURN_TIMEOUT_MS)
         if page.is_disabled("[data-action=play]"):
