@@ -23,8 +23,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -34,8 +32,9 @@ from playwright.sync_api import sync_playwright
 from bench_browser import take_turn  # the same folder: run as a script (it puts ROOT on sys.path)
 from site_build.browser import CHROMIUM_FLAGS, find_chromium
 from site_build.paths import DIST
-from site_build.server import make_server
+from site_build.server import make_server, serve_in_thread
 from site_build.site import build
+from tail_summary import tail_summary
 
 TIMEOUT_MS = 120_000
 #: Settings for the page, and probes of the main thread: long tasks and frame gaps.
@@ -122,21 +121,6 @@ def _harvest(
     gaps.extend(data["gaps"][1:])
 
 
-def summary(values: list[float]) -> dict[str, float]:
-    if not values:
-        return {"n": 0}
-    ordered = sorted(values)
-    # Inclusive: the exclusive default extrapolates past the largest value on few samples.
-    one = len(ordered) == 1
-    q = [ordered[0]] * 19 if one else statistics.quantiles(ordered, n=20, method="inclusive")
-    return {
-        "n": len(ordered),
-        "median": statistics.median(ordered),
-        "p95": q[18],
-        "max": ordered[-1],
-    }
-
-
 def fmt(stats: dict[str, float]) -> str:
     if not stats.get("n"):
         return "none"
@@ -154,7 +138,7 @@ def main() -> int:
     if not (DIST / "index.html").exists():
         build()
     server = make_server(DIST, port=0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    serve_in_thread(server)
     url = server.url
     started = time.perf_counter()
     results: dict[str, dict[str, dict[str, float]]] = {}
@@ -167,7 +151,7 @@ def main() -> int:
             try:
                 for level in ("medium", "hard"):
                     raw = play(browser, url, level, args.decisions)
-                    results[level] = {name: summary(values) for name, values in raw.items()}
+                    results[level] = {name: tail_summary(values) for name, values in raw.items()}
                     results[level]["clock_stop"] = {
                         "n": len(raw["clock_stop"]),
                         "stopped": sum(raw["clock_stop"]),

@@ -24,7 +24,6 @@ import argparse
 import json
 import statistics
 import sys
-import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -34,8 +33,9 @@ from playwright.sync_api import sync_playwright
 import bench_browser  # noqa: F401  the same folder: run as a script (it puts ROOT on sys.path)
 from site_build.browser import CHROMIUM_FLAGS, find_chromium
 from site_build.paths import DIST
-from site_build.server import make_server
+from site_build.server import make_server, serve_in_thread
 from site_build.site import build
+from tail_summary import tail_summary
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
@@ -102,14 +102,12 @@ def requests(hands: int) -> list[dict[str, Any]]:
 
 
 def summary(values: list[float]) -> str:
-    if not values:
+    stats = tail_summary(values)
+    if not stats["n"]:
         return "none"
-    ordered = sorted(values)
-    one = len(ordered) == 1
-    q = [ordered[0]] * 19 if one else statistics.quantiles(ordered, n=20, method="inclusive")
     return (
-        f"median {statistics.median(ordered):7.0f} ms  p95 {q[18]:7.0f} ms"
-        f"  max {ordered[-1]:7.0f} ms  (n={len(ordered)})"
+        f"median {stats['median']:7.0f} ms  p95 {stats['p95']:7.0f} ms"
+        f"  max {stats['max']:7.0f} ms  (n={stats['n']:.0f})"
     )
 
 
@@ -121,7 +119,7 @@ def main() -> int:
     if not (DIST / "index.html").exists():
         build()
     server = make_server(DIST, port=0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    serve_in_thread(server)
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     started = time.perf_counter()
     batch = requests(args.hands)

@@ -5,30 +5,26 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { EMPTY_STATS, STATS_FORMAT, addAbandonedHand, addFinishedHand, noteDeal, readStats, statsRows } from "../../web/js/after_hand/stats.js";
+import { EMPTY_STATS, STATS_FORMAT, addAbandonedHand, addFinishedHand, readStats, statsRows } from "../../web/js/after_hand/stats.js";
+import { createStatsKeeper } from "../../web/js/after_hand/stats_keeper.js";
 import { isReplay, isReview, makeLastHand, readLastHand } from "../../web/js/after_hand/last_hand.js";
 import { createReviewQueue } from "../../web/js/after_hand/review_queue.js";
 import { buildPanelsModel } from "../../web/js/model/panels_model.js";
 
-const WIN = { cards_left: [0, 3, 16], shut_out: [false, false, true], bombs: [0, 0, 0], total: [35, -3, -32] };
-const LOSS = { cards_left: [16, 0, 4], shut_out: [true, false, false], bombs: [-10, 20, -10], total: [-42, 46, -4] };
+const WIN = { winner: 0, cards_left: [0, 3, 16], shut_out: [false, false, true], bombs: [0, 0, 0], total: [35, -3, -32] };
+const LOSS = { winner: 1, cards_left: [16, 0, 4], shut_out: [true, false, false], bombs: [-10, 20, -10], total: [-42, 46, -4] };
 
-function finished(stats, handId, settlement, { winner = settlement === WIN ? 0 : 1, preset = "standard", level = "medium" } = {}) {
-  return addFinishedHand(stats, { handId, preset, fallbackLevel: level, winner, settlement });
+function finished(stats, handId, settlement, { preset = "standard", level = "medium" } = {}) {
+  return addFinishedHand(stats, { handId, preset, level, settlement });
 }
 
-test("statistics: a finished hand counts once, at the level it was dealt at", () => {
-  let stats = noteDeal(EMPTY_STATS, "h1", "easy");
-  stats = finished(stats, "h1", WIN, { level: "hard" }); // the setting changed mid-hand
+test("statistics: a finished hand counts once, at its level, won or lost as its settlement says", () => {
+  let stats = finished(EMPTY_STATS, "h1", WIN, { level: "easy" });
   assert.deepEqual(stats.buckets["easy|standard"], { hands: 1, wins: 1, points: 35, shutOutsGiven: 1, shutOutsTaken: 0, abandoned: 0 });
-  assert.equal(stats.buckets["hard|standard"], undefined);
-  assert.equal(stats.dealt, null);
   // The same hand again (a reload of the finished hand, its result drawn twice): no change.
   assert.equal(finished(stats, "h1", WIN), stats);
-  assert.equal(noteDeal(stats, "h1", "hard"), stats);
-  stats = finished(noteDeal(stats, "h2", "medium"), "h2", LOSS, { preset: "classic16" });
+  stats = finished(stats, "h2", LOSS, { preset: "classic16" });
   assert.deepEqual(stats.buckets["medium|classic16"], { hands: 1, wins: 0, points: -42, shutOutsGiven: 0, shutOutsTaken: 1, abandoned: 0 });
-  // A hand whose deal was never noted (saved before statistics existed) takes the current setting.
   stats = finished(stats, "h3", WIN, { level: "hard" });
   assert.equal(stats.buckets["hard|standard"].hands, 1);
   const rows = statsRows(stats, ["easy", "medium", "hard"], ["standard", "classic16"]);
@@ -39,13 +35,11 @@ test("statistics: a finished hand counts once, at the level it was dealt at", ()
 });
 
 test("statistics: a hand abandoned mid-way counts once, apart from the finished hands", () => {
-  let stats = noteDeal(EMPTY_STATS, "h1", "hard");
-  stats = addAbandonedHand(stats, { handId: "h1", preset: "club", fallbackLevel: "easy" });
+  let stats = addAbandonedHand(EMPTY_STATS, { handId: "h1", preset: "club", level: "hard" });
   assert.deepEqual(stats.buckets["hard|club"], { hands: 0, wins: 0, points: 0, shutOutsGiven: 0, shutOutsTaken: 0, abandoned: 1 });
-  assert.equal(stats.dealt, null);
-  assert.equal(addAbandonedHand(stats, { handId: "h1", preset: "club", fallbackLevel: "easy" }), stats); // once
+  assert.equal(addAbandonedHand(stats, { handId: "h1", preset: "club", level: "hard" }), stats); // once
   assert.equal(finished(stats, "h1", WIN), stats); // and never finished afterwards
-  stats = finished(noteDeal(stats, "h2", "hard"), "h2", WIN, { preset: "club" });
+  stats = finished(stats, "h2", WIN, { preset: "club", level: "hard" });
   assert.deepEqual(stats.buckets["hard|club"], { hands: 1, wins: 1, points: 35, shutOutsGiven: 1, shutOutsTaken: 0, abandoned: 1 });
   const rows = statsRows(stats, ["easy", "medium", "hard"], ["standard", "club"]);
   assert.equal(rows[0].abandoned, 1);
@@ -60,7 +54,7 @@ test("statistics: a hand abandoned mid-way counts once, apart from the finished 
 });
 
 test("statistics: stored records are checked; damaged ones are refused, never trusted", () => {
-  const good = finished(noteDeal(EMPTY_STATS, "h1", "easy"), "h1", WIN);
+  const good = finished(EMPTY_STATS, "h1", WIN, { level: "easy" });
   const text = JSON.stringify(good);
   assert.equal(readStats(text).status, "ok");
   assert.deepEqual(readStats(text).stats.buckets, good.buckets);
@@ -83,14 +77,14 @@ test("statistics: stored records are checked; damaged ones are refused, never tr
 
 const REPLAY = Object.freeze({
   steps: [
-    { seat: null, cards: null, combo: null, hands: [["3S", "9H"], ["5S"], ["7S", "8S"]] },
-    { seat: 0, cards: ["9H"], combo: { kind: "single", k: 1, key: "9", text: { en: "single 9", zh: "单张9" } }, hands: [["3S"], ["5S"], ["7S", "8S"]] },
-    { seat: 1, cards: null, combo: null, hands: [["3S"], ["5S"], ["7S", "8S"]] },
-    { seat: 2, cards: null, combo: null, hands: [["3S"], ["5S"], ["7S", "8S"]] },
-    { seat: 0, cards: ["3S"], combo: { kind: "single", k: 1, key: "3", text: { en: "single 3", zh: "单张3" } }, hands: [[], ["5S"], ["7S", "8S"]] },
+    { seat: null, cards: null, combo: null, hands: [["3S", "9H"], ["5S"], ["7S", "8S"]], trick_start: 0 },
+    { seat: 0, cards: ["9H"], combo: { kind: "single", k: 1, key: "9", text: { en: "single 9", zh: "单张9" } }, hands: [["3S"], ["5S"], ["7S", "8S"]], trick_start: 0 },
+    { seat: 1, cards: null, combo: null, hands: [["3S"], ["5S"], ["7S", "8S"]], trick_start: 0 },
+    { seat: 2, cards: null, combo: null, hands: [["3S"], ["5S"], ["7S", "8S"]], trick_start: 0 },
+    { seat: 0, cards: ["3S"], combo: { kind: "single", k: 1, key: "3", text: { en: "single 3", zh: "单张3" } }, hands: [[], ["5S"], ["7S", "8S"]], trick_start: 3 },
   ],
   decisions: [1, 4],
-  settlement: { cards_left: [0, 1, 2], shut_out: [false, true, true], bombs: [0, 0, 0], total: [6, -2, -4] },
+  settlement: { winner: 0, cards_left: [0, 1, 2], shut_out: [false, true, true], bombs: [0, 0, 0], total: [6, -2, -4] },
   deal_code: null,
 });
 
@@ -126,6 +120,11 @@ test("the last hand: kept replay and ratings read back; damaged parts are droppe
   assert.equal(tampered.step, 0);
   const brokenReplay = readLastHand(JSON.stringify({ ...record, replay: { ...REPLAY, decisions: [2] } }));
   assert.equal(brokenReplay.replay, null); // asked for again
+  // A replay kept by a version whose engine sent no trick starts or winner is asked for again too.
+  const noTrickStart = { ...REPLAY, steps: REPLAY.steps.map(({ trick_start, ...step }) => step) };
+  assert.equal(readLastHand(JSON.stringify({ ...record, replay: noTrickStart })).replay, null);
+  const { winner, ...noWinner } = REPLAY.settlement;
+  assert.equal(readLastHand(JSON.stringify({ ...record, replay: { ...REPLAY, settlement: noWinner } })).replay, null);
   assert.equal(readLastHand("{nope"), null);
   assert.equal(readLastHand(JSON.stringify({ ...record, game: null })), null);
 });
@@ -258,7 +257,7 @@ test("the coach: forced decisions count for nothing, and a chosen option is draw
 });
 
 test("the panels model: statistics rows, the result's Replay, the update prompt", () => {
-  const stats = finished(noteDeal(EMPTY_STATS, "h1", "easy"), "h1", WIN);
+  const stats = finished(EMPTY_STATS, "h1", WIN, { level: "easy" });
   const model = buildPanelsModel(panelState({ replay: null, stats, statsPanel: { confirm: true } }));
   assert.equal(model.replay, null);
   assert.equal(model.stats.confirm, true);
@@ -290,4 +289,37 @@ test("a review that outruns the worker's time is given up, not asked again after
   await new Promise((resolve) => setImmediate(resolve));
   assert.deepEqual(asked, [1, 4]);
   assert.deepEqual(results, [[1, true], [4, false]]);
+});
+
+test("the statistics count a hand at the level the engine keeps for it, not the setting now", () => {
+  const stored = new Map();
+  const storage = { readText: (key) => stored.get(key) ?? null, writeText: (key, text) => (stored.set(key, text), true) };
+  const keeper = createStatsKeeper({ storage, update() {}, openReplay() {}, level: () => "easy" });
+  const view = { rules: "standard", over: true, winner: 0, settlement: WIN };
+  keeper.onSnapshot({ level: "hard", view }, "h1");
+  keeper.onAbandoned({ level: "medium", view: { rules: "club", over: false } }, "h2");
+  const { stats } = keeper.view();
+  assert.deepEqual(Object.keys(stats.buckets).sort(), ["hard|standard", "medium|club"]);
+  assert.equal(stats.buckets["hard|standard"].wins, 1);
+  assert.equal(stats.buckets["medium|club"].abandoned, 1);
+  // A hand on its way counts nothing yet.
+  keeper.onSnapshot({ level: "hard", view: { ...view, over: false, settlement: null } }, "h3");
+  assert.deepEqual(Object.keys(keeper.view().stats.buckets).sort(), ["hard|standard", "medium|club"]);
+  // The running-points chart has the finished hand once, at your total, and nothing else.
+  keeper.onSnapshot({ level: "hard", view }, "h1");
+  assert.deepEqual(keeper.view().recent.hands, [{ handId: "h1", points: 35 }]);
+  assert.deepEqual(JSON.parse(stored.get("paodekuai.recent")).hands, [{ handId: "h1", points: 35 }]);
+});
+
+test("the replay shows the trick each step belongs to as the engine says (the step's trick_start)", () => {
+  const at = (step, replay = REPLAY) =>
+    buildPanelsModel(panelState({ lastHand: { ...panelState().lastHand, replay, step } })).replay.seats.map((s) =>
+      s.play ? `${s.seat}:${s.play.pass ? "pass" : s.play.cards.map((c) => c.code).join("")}` : `${s.seat}:-`,
+    );
+  // Step 3 is the second pass: the whole trick is still on the table; step 4 begins the next one.
+  assert.deepEqual(at(3), ["1:pass", "2:pass", "0:9H"]);
+  assert.deepEqual(at(4), ["1:-", "2:-", "0:3S"]);
+  // Where a trick begins is read, never worked out from the passes.
+  const steps = REPLAY.steps.map((step, i) => (i === 4 ? { ...step, trick_start: 0 } : step));
+  assert.deepEqual(at(4, { ...REPLAY, steps }), ["1:pass", "2:pass", "0:3S"]);
 });

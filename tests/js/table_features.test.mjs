@@ -1,4 +1,4 @@
-// Unit tests of issue 5's pure modules (node --test): the turn timer, the
+// Unit tests of the table's pure modules (node --test): the turn timer, the
 // sounds, How to play, card labels and what the table model makes of presets.
 
 import assert from "node:assert/strict";
@@ -6,7 +6,8 @@ import { test } from "node:test";
 
 import { createTurnTimer, turnSeconds } from "../../web/js/game/turn_timer.js";
 import { CUE_NAMES, createSound, cuesForSnapshot } from "../../web/js/view/sound.js";
-import { HELP_PRESETS, howToPlay, scoringLine } from "../../web/js/i18n/how_to_play.js";
+import { howToPlay, scoringLine } from "../../web/js/i18n/how_to_play.js";
+import { engineHello, presetSummary } from "./engine_hello.mjs";
 import { cardLabel, cardShort } from "../../web/js/game/cards.js";
 import { translatorFor } from "../../web/js/i18n/i18n.js";
 import { buildTableModel } from "../../web/js/model/table_model.js";
@@ -117,19 +118,23 @@ test("sound cues follow the snapshot; nothing plays while off or before a tap", 
 });
 
 test("how to play: every preset in both languages, the same sections, its own rules", () => {
-  const ids = (preset, lang) => howToPlay(preset, lang).sections.map((s) => s.id);
-  for (const preset of HELP_PRESETS) {
-    assert.deepEqual(ids(preset, "zh"), ids(preset, "en"), preset);
+  const presets = engineHello().presets;
+  assert.deepEqual(presets.map((p) => p.name), ["standard", "classic16", "compact15", "club"]);
+  const ids = (name, lang) => howToPlay(presetSummary(name), lang).sections.map((s) => s.id);
+  for (const preset of presets) {
+    assert.deepEqual(ids(preset.name, "zh"), ids(preset.name, "en"), preset.name);
     for (const lang of ["en", "zh"]) {
       for (const section of howToPlay(preset, lang).sections) {
-        assert.ok(section.heading, `${preset} ${lang} ${section.id}`);
-        assert.ok(section.paragraphs.length + section.items.length > 0, `${preset} ${lang} ${section.id}`);
+        assert.ok(section.heading, `${preset.name} ${lang} ${section.id}`);
+        assert.ok(section.paragraphs.length + section.items.length > 0, `${preset.name} ${lang} ${section.id}`);
+        // Every placeholder filled.
+        for (const text of [...section.paragraphs, ...section.items.map((i) => i.text)]) assert.doesNotMatch(text, /[{}]|undefined|NaN/, text);
       }
     }
     // No English words left in the Chinese text (ranks, key caps and Esc are not words).
     const zh = howToPlay(preset, "zh").sections.flatMap((s) => [s.heading, ...s.paragraphs, ...s.items.map((i) => i.text)]).join(" ");
     const words = (zh.match(/[A-Za-z]{2,}/g) ?? []).filter((w) => w !== "Esc");
-    assert.deepEqual(words, [], preset);
+    assert.deepEqual(words, [], preset.name);
     assert.ok(scoringLine(preset, "en").startsWith("Scoring"));
     assert.ok(scoringLine(preset, "zh").startsWith("计分"));
   }
@@ -139,20 +144,77 @@ test("how to play: every preset in both languages, the same sections, its own ru
   assert.ok(ids("club", "en").includes("timer"));
   assert.ok(!ids("standard", "en").includes("timer"));
   assert.ok(!ids("classic16", "en").includes("last-play")); // no short last play there
-  const text = (preset) => JSON.stringify(howToPlay(preset, "en"));
+  const text = (name) => JSON.stringify(howToPlay(presetSummary(name), "en"));
   assert.match(text("compact15"), /45 cards/);
   assert.match(text("compact15"), /face up/);
   assert.match(text("classic16"), /must include ♠3/);
   assert.match(text("club"), /pays nothing/);
   assert.match(text("standard"), /need not contain ♠3/);
-  assert.deepEqual(howToPlay("no-such-preset", "en"), howToPlay("standard", "en"));
-  // Each kind of play comes with its example (the browser test reads them back through the engine).
-  for (const preset of HELP_PRESETS) {
+  // Before the engine has said what its presets are, only what holds at every table.
+  assert.deepEqual(howToPlay(null, "en").sections.map((s) => s.id), ["goal", "table", "keys"]);
+  assert.equal(scoringLine(null, "en"), "");
+  // Each kind of play the preset has, in the engine's order, with its example
+  // (the browser test reads each back through the engine).
+  for (const preset of presets) {
     const kinds = howToPlay(preset, "en").sections.find((s) => s.id === "kinds").items;
-    assert.ok(kinds.length >= 7 && kinds.every((item) => item.kind && item.cards.length > 0), preset);
+    assert.deepEqual(kinds.map((item) => item.kind), preset.kinds, preset.name);
+    assert.ok(kinds.every((item) => item.cards.length > 0), preset.name);
     const other = howToPlay(preset, "en").sections.filter((s) => s.id !== "kinds").flatMap((s) => s.items);
-    assert.ok(other.every((item) => item.kind === null && item.cards.length === 0), preset);
+    assert.ok(other.every((item) => item.kind === null && item.cards.length === 0), preset.name);
   }
+});
+
+/** Every paragraph and item of How to play for `preset` in `lang`, as one text. */
+function helpText(preset, lang = "en") {
+  return howToPlay(preset, lang)
+    .sections.flatMap((s) => [s.heading, ...s.paragraphs, ...s.items.map((i) => i.text)])
+    .join("\n");
+}
+
+test("how to play says each preset's facts as the engine's summary has them, so a changed rule changes the text", () => {
+  for (const preset of engineHello().presets) {
+    const en = helpText(preset);
+    const zh = helpText(preset, "zh");
+    assert.ok(en.includes(`${preset.deck_size} cards`) && en.includes(`${preset.hand_size} cards each`), preset.name);
+    assert.ok(zh.includes(`共 ${preset.deck_size} 张`) && zh.includes(`每人 ${preset.hand_size} 张`), preset.name);
+    assert.ok(en.includes(`Low to high: ${preset.deck.map(([rank]) => rank).join(" ")}.`), preset.name);
+    const { bombs } = preset.scoring;
+    assert.ok(en.includes(`+${bombs.to_bomber}, −${bombs.per_opponent}, −${bombs.per_opponent}`), preset.name);
+    assert.ok(en.includes(`${preset.hand_size} cards cost ${preset.hand_size * preset.scoring.per_card * preset.scoring.shut_out_multiplier}`));
+    assert.equal(/You must beat if you can/.test(en), preset.must_beat, preset.name);
+    assert.equal(/Bombs may be split/.test(en), preset.bombs_splittable, preset.name);
+    assert.equal(/A short last play/.test(en), preset.short_last_play, preset.name);
+    assert.equal(/Turn timer/.test(en), preset.timer !== null, preset.name);
+    if (preset.timer) assert.ok(en.includes(`You have ${preset.timer.lead} seconds to lead and ${preset.timer.follow} to follow`));
+  }
+  // A rules object that differs says so: no must-beat, bombs split, a bigger bomb, a longer timer, alerts at three.
+  const standard = presetSummary("standard");
+  const changed = {
+    ...standard,
+    must_beat: false,
+    bombs_splittable: true,
+    spade3_first: true,
+    alert_counts: [1, 3],
+    scoring: { ...standard.scoring, one_card_pays: 0, bombs: { mode: "every", per_opponent: 7, to_bomber: 14 } },
+    timer: { lead: 40, follow: 30 },
+  };
+  const text = helpText(changed);
+  assert.match(text, /Nobody has to beat/);
+  assert.match(text, /may also play them apart/);
+  assert.match(text, /first play must include ♠3/);
+  assert.match(text, /down to three cards/);
+  assert.match(text, /exactly one card left pays nothing/);
+  assert.match(text, /\+14, −7, −7\), beaten or not/);
+  assert.match(text, /40 seconds to lead and 30 to follow/);
+  assert.equal(scoringLine(changed, "en"), "Scoring: one card left pays nothing, more pay 1 point each; shut out pays double; every bomb +14 to its player, −7 to each other.");
+  // The deck: what is taken out, and the ranks left short, named.
+  assert.match(helpText(presetSummary("compact15")), /without ♥2 ♦2 ♣2 ♥A ♦A ♣A ♠K\. That leaves one 2 \(♠2\), one ace \(♠A\) and three kings\./);
+  assert.match(helpText(presetSummary("compact15"), "zh"), /只剩一张 2（♠2）、一张 A（♠A）和三张 K。/);
+  assert.match(helpText(presetSummary("compact15")), /straights 3 to A; pair runs and planes 3 to K/);
+  assert.match(helpText(presetSummary("standard")), /straights, pair runs and planes 3 to A/);
+  // The result's reminder, per preset.
+  assert.equal(scoringLine(presetSummary("standard"), "en"), "Scoring: 1 point per card left; shut out pays double; a winning bomb takes 10 from each other player.");
+  assert.equal(scoringLine(presetSummary("classic16"), "zh"), "计分：每张剩牌 1 分；全关付双倍；每个炸弹出牌者 +4，另两家各 −2。");
 });
 
 test("card labels name the rank in words in English, suit then rank in Chinese", () => {
@@ -163,11 +225,11 @@ test("card labels name the rank in words in English, suit then rank in Chinese",
   assert.equal(cardShort("10C"), "♣10");
 });
 
-const CLUB = { name: "club", label: { en: "Club", zh: "俱乐部" }, timer: { lead: 20, follow: 15 }, alert_counts: [1, 2] };
-const STANDARD = { name: "standard", label: { en: "Standard 16", zh: "十六张标准" }, timer: null, alert_counts: [1] };
+const CLUB = presetSummary("club");
+const STANDARD = presetSummary("standard");
 
 /** A club hand, your lead, with West on two cards and East on one. */
-const clubView = () => tableView({ rules: "club", counts: [3, 2, 1], last_card: [false, false, true] });
+const clubView = () => tableView({ rules: "club", counts: [3, 2, 1], last_card: [false, false, true], alerts: [false, true, true] });
 
 function clubState(overrides = {}) {
   const you = { lead: true, can_pass: false, pass_refusal: null, hints: [["3S"]], greyed: [] };
@@ -189,7 +251,7 @@ function clubState(overrides = {}) {
   );
 }
 
-test("the table model: club lights seats at two and one cards, and labels them", () => {
+test("the table model: seats lit as the engine says (club: at two and one cards), and labelled", () => {
   const model = buildTableModel(clubState());
   assert.deepEqual(model.seats.map((s) => s.alert), [null, 2, 1]);
   assert.deepEqual(model.seats.map((s) => s.warning), [false, false, true]);
@@ -197,7 +259,9 @@ test("the table model: club lights seats at two and one cards, and labels them",
   assert.equal(model.seats[1].label, "West: 2 cards, two cards left");
   assert.equal(model.seats[2].label, "East: 1 card, last card");
   assert.equal(model.seats[0].label, "You: 3 cards, to play");
-  const standard = buildTableModel(clubState({ snapshot: { ...clubState().snapshot, view: { ...clubState().snapshot.view, rules: "standard" } } }));
+  // Which seats are lit is the engine's (`alerts`): a standard table lights only the seat on one card.
+  const standardView = { ...clubState().snapshot.view, rules: "standard", alerts: [false, false, true] };
+  const standard = buildTableModel(clubState({ snapshot: { ...clubState().snapshot, view: standardView } }));
   assert.deepEqual(standard.seats.map((s) => s.alert), [null, null, 1]);
 });
 

@@ -14,8 +14,9 @@ import { cuesForSnapshot } from "../../web/js/view/sound.js";
 import { translatorFor } from "../../web/js/i18n/i18n.js";
 import { state, view } from "./table_fixtures.mjs";
 
-const play = (seat, cards, kind = "single") => ({ seat, cards, combo: { kind, text: { en: kind, zh: kind } } });
-const pass = (seat) => ({ seat, cards: null, combo: null });
+// Each action carries the index where its trick began, as the engine sends it.
+const play = (seat, cards, kind = "single", trick_start = 0) => ({ seat, cards, combo: { kind, text: { en: kind, zh: kind } }, trick_start });
+const pass = (seat, trick_start = 0) => ({ seat, cards: null, combo: null, trick_start });
 
 test("seating: seat 1 plays after you, on the side the setting names; names follow the side", () => {
   const t = translatorFor("en");
@@ -29,26 +30,33 @@ test("seating: seat 1 plays after you, on the side the setting names; names foll
   assert.deepEqual([1, 2].map((seat) => seatName(zh, seat, "right")), ["东家", "西家"]);
 });
 
-test("the felt: the current trick's plays, or the trick just ended with its winner", () => {
-  const on = trickPlays(view({ history: [play(1, ["4S"]), pass(2), play(0, ["6S"])] }));
+test("the felt: the current trick's plays, or the trick just ended with its winner, where the engine says tricks begin", () => {
+  const on = trickPlays(view({ history: [play(1, ["4S"]), pass(2), play(0, ["6S"])], trick_start: 0 }));
   assert.deepEqual(on.current.map((a) => (a ? (a.cards ?? "pass") : null)), [["6S"], ["4S"], "pass"]);
   assert.equal(on.ended, null);
-  // Two passes after your 6: the trick is over, the felt is clear, you won it.
+  // Two passes after your 6: the trick is over (the engine's trick_start is past the
+  // history), the felt is clear, you won it.
   const history = [play(1, ["4S"]), pass(2), play(0, ["6S"]), pass(1), pass(2)];
-  const ended = trickPlays(view({ history }));
+  const ended = trickPlays(view({ history, trick_start: 5 }));
   assert.deepEqual(ended.current, [null, null, null]);
   assert.equal(ended.ended.winner, 0);
   assert.equal(ended.ended.at, 5);
   assert.deepEqual(ended.ended.plays.map((a) => a?.cards ?? "pass"), [["6S"], "pass", "pass"]);
   // Someone leads again: the new trick only.
-  const next = trickPlays(view({ history: [...history, play(0, ["8S"])] }));
+  const next = trickPlays(view({ history: [...history, play(0, ["8S"], "single", 5)], trick_start: 5 }));
   assert.deepEqual(next.current.map((a) => a?.cards ?? null), [["8S"], null, null]);
   assert.equal(next.ended, null);
   // At the end of the hand the last trick stays: the winning play is in it.
-  const over = trickPlays(view({ history: [play(1, ["4S"]), pass(2), play(0, ["2S"])], over: true, winner: 0 }));
+  const over = trickPlays(view({ history: [play(1, ["4S"]), pass(2), play(0, ["2S"])], trick_start: 0, over: true, winner: 0 }));
   assert.deepEqual(over.current[0].cards, ["2S"]);
+  // Nothing is worked out from the passes: the table shows the trick the engine names.
+  const named = trickPlays(view({ history: [play(1, ["4S"], "single", 0), play(2, ["5S"], "single", 1), play(0, ["6S"], "single", 1)], trick_start: 1 }));
+  assert.deepEqual(named.current.map((a) => a?.cards ?? null), [["6S"], null, ["5S"]]);
+  const swept = trickPlays(view({ history: [play(1, ["4S"]), play(2, ["5S"], "single", 1), pass(0, 1)], trick_start: 3 }));
+  assert.deepEqual(swept.ended.plays.map((a) => (a ? (a.cards ?? "pass") : null)), ["pass", null, ["5S"]]);
+  assert.equal(swept.ended.winner, 2);
 
-  const model = buildTableModel(state({ view: view({ history }) }));
+  const model = buildTableModel(state({ view: view({ history, trick_start: 5 }) }));
   assert.equal(model.sweep.winner, 0);
   assert.equal(model.sweep.at, "h1:5");
   assert.ok(model.seats.every((seat) => seat.action === null));
@@ -95,8 +103,11 @@ test("settings the table adds: seating, and sound on until the player mutes it",
   assert.equal(readSettings(JSON.stringify({ direction: "up" })).direction, "left");
 });
 
-test("sound: a seat left with one card gets its cue", () => {
+test("sound: a seat the engine says is on its last card gets its cue", () => {
   const event = { seat: 2, cards: ["KS"], combo: { kind: "single" } };
-  assert.deepEqual(cuesForSnapshot({ view: view({ counts: [3, 10, 1], to_move: 0 }), event }), ["play", "last", "turn"]);
+  const lastCard = [false, false, true];
+  assert.deepEqual(cuesForSnapshot({ view: view({ counts: [3, 10, 1], last_card: lastCard, to_move: 0 }), event }), ["play", "last", "turn"]);
   assert.deepEqual(cuesForSnapshot({ view: view({ counts: [3, 10, 2], to_move: 0 }), event }), ["play", "turn"]);
+  // The engine's word, not the count: a count alone says nothing.
+  assert.deepEqual(cuesForSnapshot({ view: view({ counts: [3, 10, 1], last_card: [false, false, false], to_move: 0 }), event }), ["play", "turn"]);
 });

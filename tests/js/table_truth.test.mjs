@@ -8,7 +8,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { STRINGS, translatorFor } from "../../web/js/i18n/i18n.js";
-import { HELP_PRESETS, howToPlay, scoringLine } from "../../web/js/i18n/how_to_play.js";
+import { howToPlay, scoringLine } from "../../web/js/i18n/how_to_play.js";
+import { engineHello } from "./engine_hello.mjs";
 import { buildTableModel } from "../../web/js/model/table_model.js";
 import { cannotBeat } from "../../web/js/game/turn_facts.js";
 import { DEFAULT_SETTINGS, readSettings, withSetting } from "../../web/js/store/preferences.js";
@@ -147,11 +148,11 @@ test("settings: passing by itself when nothing beats is off unless chosen, and k
 /** Every Chinese text the table shows: the UI strings, How to play and the scoring lines of each preset. */
 function chineseTexts() {
   const texts = Object.entries(STRINGS.zh).map(([key, text]) => [key, text]);
-  for (const preset of HELP_PRESETS) {
+  for (const preset of engineHello().presets) {
     for (const section of howToPlay(preset, "zh").sections) {
-      for (const text of [section.heading, ...section.paragraphs, ...section.items.map((i) => i.text)]) texts.push([`${preset}/${section.id}`, text]);
+      for (const text of [section.heading, ...section.paragraphs, ...section.items.map((i) => i.text)]) texts.push([`${preset.name}/${section.id}`, text]);
     }
-    texts.push([`${preset}/scoring`, scoringLine(preset, "zh")]);
+    texts.push([`${preset.name}/scoring`, scoringLine(preset, "zh")]);
   }
   return texts;
 }

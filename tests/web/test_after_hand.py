@@ -28,8 +28,9 @@ REPLAY_DEAL = "A0000343"  # about 19 actions, 7 of them yours: the replay tests
 LAST_HAND_KEY = "paodekuai.lastHand"
 SAVE_KEY = "paodekuai.save"
 STATS_KEY = "paodekuai.stats"
-#: A rating is about a second of Hard's search in the worker; the machine may be busy.
-RATING_TIMEOUT_MS = 120_000
+#: A rating plays every candidate out on common worlds until its verdict is settled:
+#: from under a second to several seconds in the worker, more on a busy machine.
+RATING_TIMEOUT_MS = 360_000
 
 PENDING = "[data-replay] [data-review-steps] [data-verdict=pending]"
 RATED = (

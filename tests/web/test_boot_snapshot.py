@@ -20,6 +20,7 @@ from web_table import (
     is_over,
     moves,
     open_page,
+    play_a_turn,
     position,
     take_turn,
     wait_my_turn_or_over,
@@ -55,15 +56,6 @@ def stored_keys(page: Any) -> list[str]:
         SNAPSHOT_CACHE,
     )
     return keys
-
-
-def play_a_turn(page: Any) -> dict[str, Any]:
-    """The person's next move (when the hand is not over); what the table shows after it."""
-    wait_my_turn_or_over(page)
-    if not is_over(page):
-        take_turn(page)
-        wait_my_turn_or_over(page)
-    return position(page)
 
 
 def test_a_return_visit_boots_from_the_snapshot_and_resumes_the_hand(table: Any) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 from web_table import (
     hand,
     is_over,
+    notice,
     open_page,
     play_until,
     position,
@@ -21,12 +22,6 @@ READY_MS = 120_000
 LAST_HAND_KEY = "paodekuai.lastHand"
 #: A deal that ends soon when the first hint is played every turn (see test_after_hand).
 SHORT_DEAL = "A0000207"
-
-
-def notice(page: Any) -> str:
-    if not page.is_visible("[data-notice]"):
-        return ""
-    return (page.text_content("[data-notice]") or "").strip()
 
 
 def deal_code(page: Any) -> str:
@@ -96,7 +91,8 @@ def test_a_seed_past_what_javascript_carries_is_refused_with_its_reason(table: A
     page.evaluate("location.hash = '#deal=A90071992547409930'")
     page.wait_for_function("() => location.hash === ''")
     page.wait_for_function(
-        "() => /could not|too large|not a deal|too long/i.test(document.querySelector('[data-status]').textContent)"
+        """() => /could not|too large|not a deal|too long/i.test(
+             document.querySelector('[data-status]').textContent)"""
     )
     assert deal_code(page) == dealt
 

@@ -11,8 +11,8 @@ from typing import Any
 
 from web_table import (
     READY_TIMEOUT_MS,
-    is_over,
     moves,
+    open_mid_hand,
     open_page,
     position,
     take_turn,
@@ -42,17 +42,14 @@ def test_a_worker_that_stops_silently_is_noticed_within_seconds_and_the_hand_res
     table: Any,
 ) -> None:
     page = table.page
-    open_page(page, table.site.url)
-    wait_my_turn_or_over(page)
-    if is_over(page):
-        page.click("[data-result] [data-action=new]")
-        wait_my_turn_or_over(page)
+    open_mid_hand(page, table.site.url)
     before = position(page)
     # Closed from inside: no error event, no message, ever again.
     engine_worker(page).evaluate("setTimeout(() => self.close(), 0)")
     page.wait_for_timeout(300)
     first = page.locator("[data-hand] [data-card]").first
-    waited = seconds_until_restart(page, lambda: first.click())  # the selection's judge goes unanswered
+    # The selection's judgement goes unanswered.
+    waited = seconds_until_restart(page, first.click)
     assert waited < NOTICED_WITHIN_S, waited
     wait_ready(page)
     wait_my_turn_or_over(page)
@@ -64,11 +61,7 @@ def test_a_worker_that_goes_silent_during_a_computer_turn_is_noticed_within_seco
     table: Any,
 ) -> None:
     page = table.page
-    open_page(page, table.site.url)
-    wait_my_turn_or_over(page)
-    if is_over(page):
-        page.click("[data-result] [data-action=new]")
-        wait_my_turn_or_over(page)
+    open_mid_hand(page, table.site.url)
     # The computer's turn is swallowed and the worker closes: it never answers again.
     engine_worker(page).evaluate(
         """() => self.addEventListener("message", (event) => {
@@ -92,11 +85,7 @@ def test_a_worker_that_goes_silent_during_a_computer_turn_is_noticed_within_seco
 
 def test_a_busy_worker_is_never_taken_for_a_silent_one(table: Any) -> None:
     page = table.page
-    open_page(page, table.site.url)
-    wait_my_turn_or_over(page)
-    if is_over(page):
-        page.click("[data-result] [data-action=new]")
-        wait_my_turn_or_over(page)
+    open_mid_hand(page, table.site.url)
     # Every answer now takes 4 s after the request was taken up, like a long
     # search in Python (longer than the 3 s a request may wait to start).
     engine_worker(page).evaluate(
@@ -111,8 +100,9 @@ def test_a_busy_worker_is_never_taken_for_a_silent_one(table: Any) -> None:
     page.evaluate(
         """() => {
              window.__engineStates = [];
-             new MutationObserver(() => window.__engineStates.push(document.documentElement.dataset.engine))
-               .observe(document.documentElement, {attributes: true, attributeFilter: ["data-engine"]});
+             const html = document.documentElement;
+             new MutationObserver(() => window.__engineStates.push(html.dataset.engine))
+               .observe(html, {attributes: true, attributeFilter: ["data-engine"]});
            }"""
     )
     before = moves(page)

@@ -139,7 +139,9 @@ def test_whole_hand_by_hint_play_and_pass_to_the_result(table: Any) -> None:
     assert page.text_content("[data-session-total]") in (str(totals[0]), f"+{totals[0]}")
     page.click("[data-action=new]")
     page.wait_for_selector("[data-result]", state="hidden")
-    page.wait_for_function("document.querySelectorAll('[data-hand] [data-card]').length === 16")
+    page.wait_for_function(
+        "() => document.querySelectorAll('[data-hand] [data-card]').length === 16"
+    )
 
 
 def test_pass_is_locked_with_its_reason(table: Any) -> None:

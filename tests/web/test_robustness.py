@@ -37,7 +37,7 @@ def test_reload_mid_hand_restores_the_position(table: Any) -> None:
     before = position(page)
     page.reload(wait_until="domcontentloaded")
     # First paint does not wait for Python: the saved table is drawn while the engine loads.
-    page.wait_for_function("document.querySelectorAll('[data-hand] [data-card]').length > 0")
+    page.wait_for_function("() => document.querySelectorAll('[data-hand] [data-card]').length > 0")
     assert page.get_attribute("html", "data-engine") == "loading"
     assert hand(page) == before["hand"]
     assert page.is_disabled("[data-action=play]")
@@ -60,10 +60,15 @@ def test_corrupted_save_is_refused_with_a_message_and_a_new_deal(open_table: Any
     tampered = dict(good, game={"format": 999, "garbage": True})
     damages["tampered game"] = json.dumps(tampered)
     for name, text in damages.items():
+        # The computer seats stop writing once it is the person's turn: nothing overwrites
+        # the damage before the reload reads it.
+        wait_my_turn_or_over(page)
         page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, text])
         page.reload()
         wait_ready(page)
         notice = page.locator("[data-notice]")
+        # Said once the page has judged the save, which may be a frame after the engine is ready.
+        notice.wait_for(state="visible", timeout=10_000)
         assert notice.is_visible(), name
         assert (notice.text_content() or "").strip(), name
         assert len(hand(page)) == 16, name

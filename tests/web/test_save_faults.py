@@ -12,7 +12,9 @@ from web_table import (
     hand,
     is_over,
     moves,
+    notice,
     open_page,
+    play_a_turn,
     position,
     take_turn,
     wait_my_turn_or_over,
@@ -32,20 +34,10 @@ def write_save(page: Any, save: Any) -> None:
     page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, json.dumps(save)])
 
 
-def notice(page: Any) -> str:
-    if not page.is_visible("[data-notice]"):
-        return ""
-    return (page.text_content("[data-notice]") or "").strip()
-
-
 def playing_position(page: Any) -> dict[str, Any]:
     """A hand in progress at the person's turn, as the player sees it."""
     open_page(page, page.url)
-    wait_my_turn_or_over(page)
-    if not is_over(page):
-        take_turn(page)
-    wait_my_turn_or_over(page)
-    return position(page)
+    return play_a_turn(page)
 
 
 def test_a_malformed_saved_view_never_sticks_the_boot_and_the_hand_is_kept(table: Any) -> None:
@@ -82,6 +74,8 @@ def test_a_damaged_save_the_engine_refuses_says_so_and_deals_anew(table: Any) ->
     write_save(page, {**good, "view": {**good["view"], "unseen": [None]}, "game": {"x": 1}})
     page.reload()
     wait_ready(page, READY_MS)
+    # The refusal is said once the engine has answered the load, which may be after it is ready.
+    page.wait_for_selector("[data-notice]:has-text('could not be restored')")
     assert "could not be restored" in notice(page)
     assert len(hand(page)) == 16
     assert read_save(page)["game"] != {"x": 1}
@@ -150,6 +144,8 @@ def test_a_seedless_save_with_cards_moved_between_hands_is_refused(table: Any) -
     write_save(page, {**good, "game": {**game, "seed": None, "hands": hands}})
     page.reload()
     wait_ready(page, READY_MS)
+    # The refusal is said once the engine has answered the load, which may be after it is ready.
+    page.wait_for_selector("[data-notice]:has-text('could not be restored')")
     assert "could not be restored" in notice(page)
     # A new hand is dealt, with its deal code, and nothing of the tampered one is kept.
     assert len(hand(page)) == 16

@@ -8,13 +8,25 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from table_features import choose, compact15_deal_held_by, read_save, read_settings
-from web_table import hand, is_over, open_page, play_until, wait_my_turn_or_over
+from web_table import (
+    hand,
+    is_over,
+    moves,
+    open_page,
+    play_until,
+    wait_moves_beyond,
+    wait_my_turn_or_over,
+)
 
 from paodekuai import Game
 
 #: Deals where playing the first hint every turn against Easy ends the hand soon.
 SHORT_DEAL = "A0000207"
+#: A deal the person loses with cards left when passing at every chance.
+LOSING_DEAL = "A0000001"
 
 #: Whether the middle of each of the seat's played cards is that card: nothing covers it.
 PLAY_IN_SIGHT = """seat => [...document.querySelectorAll(
@@ -55,6 +67,75 @@ def test_the_losers_cards_turn_face_up_and_the_winning_play_stays_in_sight(open_
         new.click()
         page.wait_for_selector("[data-result]", state="hidden")
         assert cards_at(page, "[data-reveal] [data-card]") == []
+
+
+def pass_until_over(page: Any, max_turns: int = 120) -> None:
+    """Pass whenever the rules allow, else play the lowest card alone (or, when that is not
+    allowed, the first hint): the hand usually ends with some of yours left."""
+    for _ in range(max_turns):
+        wait_my_turn_or_over(page)
+        if is_over(page):
+            return
+        before = moves(page)
+        if page.is_enabled("[data-action=pass]"):
+            page.click("[data-action=pass]")
+        else:
+            lowest = page.locator("[data-hand] [data-card]").first
+            lowest.click()
+            try:
+                page.wait_for_selector("[data-action=play]:not([disabled])", timeout=3_000)
+            except PlaywrightTimeout:
+                lowest.click()  # not a legal play alone: put it back, take the hint
+                page.click("[data-action=hint]")
+                page.wait_for_selector("[data-action=play]:not([disabled])")
+            page.click("[data-action=play]")
+        wait_moves_beyond(page, before)
+    raise AssertionError(f"the hand did not finish within {max_turns} turns")
+
+
+#: Each box as [left, right, top] on the screen.
+BOXES = """selectors => selectors.map(s => {
+  const r = document.querySelector(s).getBoundingClientRect();
+  return [r.left, r.right, r.top];
+})"""
+
+
+@pytest.mark.parametrize(
+    "viewport",
+    [{"width": 360, "height": 640}, {"width": 390, "height": 844}, {"width": 844, "height": 390}],
+    ids=lambda v: f"{v['width']}x{v['height']}",
+)
+def test_your_cards_left_lie_in_rows_above_your_seat_and_cover_no_button(
+    open_table: Any, viewport: dict[str, int]
+) -> None:
+    browsing = open_table(viewport=viewport)
+    page = browsing.page
+    open_page(page, f"{browsing.site.url}#deal={LOSING_DEAL}")
+    for _ in range(3):  # the computer seats play by chance: rarely, you win all the same
+        pass_until_over(page)
+        left = Game.from_dict(read_save(page)["game"]).hand(0)
+        if left:
+            break
+        page.click("[data-result] [data-action=new]")
+        page.wait_for_selector("[data-result]", state="hidden")
+    assert left
+    assert cards_at(page, '[data-seat="0"] [data-reveal] [data-card]') == left
+    page.wait_for_timeout(900)  # the flip and the sheet's slide
+    # Laid in rows across the felt's width: shrunk to one card's width, they would stand in
+    # a column that climbs over the felt and the bar.
+    (felt_left, felt_right, felt_top), (left_x, right_x, top) = page.evaluate(
+        BOXES, ["[data-felt]", '[data-seat="0"] [data-reveal]']
+    )
+    assert right_x - left_x >= (felt_right - felt_left) / 2, (
+        left_x,
+        right_x,
+        felt_left,
+        felt_right,
+    )
+    assert top >= felt_top, (top, felt_top)
+    # The bar's buttons still take their taps.
+    page.click("[data-action=menu]", timeout=5_000)
+    page.wait_for_selector("[data-menu] [data-action=stats]", state="visible")
 
 
 def test_compact15s_face_up_card_is_drawn_by_its_holder_and_marked_in_your_hand(table: Any) -> None:

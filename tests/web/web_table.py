@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 #: Booting Pyodide takes a few seconds; CI machines are slower and busier.
@@ -22,9 +23,23 @@ def wait_ready(page: Any, timeout: int = READY_TIMEOUT_MS) -> None:
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=timeout)
 
 
+#: The code of a deal link (`#deal=CODE`) in a URL.
+DEAL_LINK = re.compile(r"#deal=([A-Z][0-9]+)$")
+
+
 def open_page(page: Any, url: str, timeout: int = READY_TIMEOUT_MS) -> None:
+    """Open the table; for a deal link, wait until that deal is the one on the table. Going
+    to a link from the same page is a hash change, not a load: the engine is ready before
+    the linked hand is dealt."""
     page.goto(url)
     wait_ready(page, timeout)
+    link = DEAL_LINK.search(url)
+    if link:
+        page.wait_for_function(
+            "code => document.querySelector('[data-deal-code]')?.textContent === code",
+            arg=link.group(1),
+            timeout=timeout,
+        )
 
 
 def hand(page: Any) -> list[str]:
@@ -196,3 +211,28 @@ def card_boxes(page: Any) -> list[dict[str, Any]]:
         })""",
     )
     return boxes
+
+
+def open_mid_hand(page: Any, url: str) -> None:
+    """Open the page and wait for the person's turn in a hand not over (a new one if it was)."""
+    open_page(page, url)
+    wait_my_turn_or_over(page)
+    if is_over(page):
+        page.click("[data-result] [data-action=new]")
+        wait_my_turn_or_over(page)
+
+
+def play_a_turn(page: Any) -> dict[str, Any]:
+    """The person's next move (when the hand is not over); what the table shows after it."""
+    wait_my_turn_or_over(page)
+    if not is_over(page):
+        take_turn(page)
+        wait_my_turn_or_over(page)
+    return position(page)
+
+
+def notice(page: Any) -> str:
+    """What the notice says now ("" when none is shown)."""
+    if not page.is_visible("[data-notice]"):
+        return ""
+    return (page.text_content("[data-notice]") or "").strip()

@@ -17,6 +17,7 @@ export const VERDICTS = Object.freeze(["best", "good", "inaccuracy", "mistake", 
 
 const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 const isSeat = (value) => Number.isInteger(value) && value >= 0 && value <= 2;
+const isCount = (value) => Number.isInteger(value) && value >= 0;
 const isCards = (value) => Array.isArray(value) && value.every(isCardCode);
 const isText = (value) => isObject(value) && typeof value.en === "string";
 const isCombo = (value) => value === null || (isObject(value) && isText(value.text));
@@ -44,6 +45,9 @@ export function isReplay(data) {
     (step, index) =>
       isObject(step) &&
       (index === 0 ? step.seat === null : isSeat(step.seat)) &&
+      // Where its trick began (an action's index): a replay kept by a version without it is asked for again.
+      isCount(step.trick_start) &&
+      step.trick_start <= Math.max(0, index - 1) &&
       (step.cards === null || isCards(step.cards)) &&
       isCombo(step.combo ?? null) &&
       Array.isArray(step.hands) &&
@@ -59,6 +63,7 @@ export function isReplay(data) {
   if (data.settlement != null) {
     const total = data.settlement.total;
     if (!Array.isArray(total) || total.length !== 3 || !total.every(Number.isInteger)) return false;
+    if (!isSeat(data.settlement.winner)) return false;
   }
   return data.deal_code == null || typeof data.deal_code === "string";
 }

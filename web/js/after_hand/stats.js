@@ -27,7 +27,8 @@ export const EMPTY_STATS = Object.freeze({
   // (`hands` are finished hands; an abandoned hand is counted apart, not in them)
   buckets: Object.freeze({}),
   counted: Object.freeze([]),
-  // The hand being played and the difficulty in force when it was dealt.
+  // Once the difficulty a hand was dealt at; the engine now keeps each hand's
+  // level. Always null, so a page of an earlier version still reads the record.
   dealt: null,
 });
 
@@ -60,10 +61,6 @@ export function statsProblem(record) {
     if (problem) return problem;
   }
   if (!Array.isArray(record.counted) || !record.counted.every((id) => typeof id === "string")) return "counted";
-  if (record.dealt !== null) {
-    if (!isObject(record.dealt) || typeof record.dealt.handId !== "string") return "dealt";
-    if (!LEVEL_PATTERN.test(record.dealt.level ?? "")) return "dealt level";
-  }
   return null;
 }
 
@@ -81,30 +78,21 @@ export function readStats(text) {
   const buckets = Object.fromEntries(Object.entries(record.buckets).map(([key, bucket]) => [key, { ...EMPTY_BUCKET, ...bucket }]));
   return {
     status: "ok",
-    stats: { ...record, buckets, counted: record.counted.slice(-COUNTED_KEEP), dealt: record.dealt ?? null },
+    stats: { ...record, buckets, counted: record.counted.slice(-COUNTED_KEEP), dealt: null },
   };
-}
-
-/** The record remembering the difficulty a new hand was dealt at (kept until it finishes). */
-export function noteDeal(stats, handId, level) {
-  if (stats.dealt?.handId === handId || stats.counted.includes(handId)) return stats;
-  if (!LEVEL_PATTERN.test(String(level))) return stats;
-  return { ...stats, dealt: { handId, level } };
 }
 
 /**
  * The record with one finished hand added, or the same record when this hand
- * was already counted. `fallbackLevel` is used when the deal was not noted
- * (a hand saved before statistics existed).
+ * was already counted. `level` is the hand's own (the engine's Snapshot.level).
  */
-export function addFinishedHand(stats, { handId, preset, fallbackLevel, winner, settlement }) {
+export function addFinishedHand(stats, { handId, preset, level, settlement }) {
   if (stats.counted.includes(handId)) return stats;
   const total = settlement?.total;
   if (!Array.isArray(total) || total.length !== 3 || !total.every(Number.isSafeInteger)) return stats;
-  const level = stats.dealt?.handId === handId ? stats.dealt.level : fallbackLevel;
   if (!LEVEL_PATTERN.test(String(level)) || !PRESET_PATTERN.test(String(preset))) return stats;
   const shutOut = Array.isArray(settlement.shut_out) ? settlement.shut_out : [false, false, false];
-  const won = winner === 0;
+  const won = settlement.winner === 0;
   const key = `${level}|${preset}`;
   const before = stats.buckets[key] ?? EMPTY_BUCKET;
   const bucket = {
@@ -120,17 +108,15 @@ export function addFinishedHand(stats, { handId, preset, fallbackLevel, winner, 
     ...stats,
     buckets: { ...stats.buckets, [key]: bucket },
     counted: [...stats.counted, handId].slice(-COUNTED_KEEP),
-    dealt: stats.dealt?.handId === handId ? null : stats.dealt,
   };
 }
 
 /**
  * The record with one hand abandoned before its end (a new deal asked for mid-hand)
- * counted, once per hand id, at the difficulty it was dealt at.
+ * counted, once per hand id, at its level (the engine's Snapshot.level).
  */
-export function addAbandonedHand(stats, { handId, preset, fallbackLevel }) {
+export function addAbandonedHand(stats, { handId, preset, level }) {
   if (stats.counted.includes(handId)) return stats;
-  const level = stats.dealt?.handId === handId ? stats.dealt.level : fallbackLevel;
   if (!LEVEL_PATTERN.test(String(level)) || !PRESET_PATTERN.test(String(preset))) return stats;
   const key = `${level}|${preset}`;
   const before = stats.buckets[key] ?? EMPTY_BUCKET;
@@ -138,7 +124,6 @@ export function addAbandonedHand(stats, { handId, preset, fallbackLevel }) {
     ...stats,
     buckets: { ...stats.buckets, [key]: { ...before, abandoned: before.abandoned + 1 } },
     counted: [...stats.counted, handId].slice(-COUNTED_KEEP),
-    dealt: stats.dealt?.handId === handId ? null : stats.dealt,
   };
 }
 

@@ -3,7 +3,7 @@
 // A finished hand is counted once, by its hand id: reloading a finished hand
 // or drawing its result again changes nothing.
 
-import { EMPTY_STATS, STATS_KEY, addAbandonedHand, addFinishedHand, noteDeal, readStats } from "./stats.js";
+import { EMPTY_STATS, STATS_KEY, addAbandonedHand, addFinishedHand, readStats } from "./stats.js";
 import { RECENT_KEY, readRecent, withHand } from "./recent_hands.js";
 
 /**
@@ -11,7 +11,8 @@ import { RECENT_KEY, readRecent, withHand } from "./recent_hands.js";
  * @param {object} deps.storage  storage.js facade
  * @param {() => void} deps.update
  * @param {() => void} deps.openReplay  shows the last hand's replay
- * @param {() => string} deps.level     the difficulty chosen in the settings
+ * @param {() => string} deps.level     the difficulty chosen in the settings: only for a
+ *        Snapshot without the hand's own `level` (an engine that predates it)
  */
 export function createStatsKeeper({ storage, update, openReplay, level }) {
   const read = readStats(storage.readText(STATS_KEY));
@@ -44,22 +45,19 @@ export function createStatsKeeper({ storage, update, openReplay, level }) {
     return fresh.status === "ok" ? fresh.stats : stats;
   }
 
+  /** The difficulty the hand is played at: the engine keeps it in the game. */
+  function levelOf(snapshot) {
+    return typeof snapshot.level === "string" ? snapshot.level : level();
+  }
+
   function onSnapshot(snapshot, handId) {
     const view = snapshot?.view;
-    if (!view || !handId) return;
+    if (!view?.over || !handId) return;
     const before = current();
-    const after = view.over
-      ? addFinishedHand(before, {
-          handId,
-          preset: view.rules,
-          fallbackLevel: level(),
-          winner: view.winner,
-          settlement: view.settlement,
-        })
-      : noteDeal(before, handId, level());
+    const after = addFinishedHand(before, { handId, preset: view.rules, level: levelOf(snapshot), settlement: view.settlement });
     if (after !== before) write(after);
     else stats = before;
-    if (view.over) noteRecent(handId, view);
+    noteRecent(handId, view);
   }
 
   /** An unfinished hand was replaced by a new deal: counted as abandoned, once. */
@@ -67,7 +65,7 @@ export function createStatsKeeper({ storage, update, openReplay, level }) {
     const view = snapshot?.view;
     if (!view || view.over || !handId) return;
     const before = current();
-    const after = addAbandonedHand(before, { handId, preset: view.rules, fallbackLevel: level() });
+    const after = addAbandonedHand(before, { handId, preset: view.rules, level: levelOf(snapshot) });
     if (after !== before) write(after);
     else stats = before;
   }
@@ -105,7 +103,7 @@ export function createStatsKeeper({ storage, update, openReplay, level }) {
         // The counts go; the ids of counted hands stay, so a finished hand still on
         // screen is not counted again after a reload.
         const before = current();
-        write({ ...EMPTY_STATS, counted: before.counted, dealt: before.dealt });
+        write({ ...EMPTY_STATS, counted: before.counted });
         recent = { ...recent, hands: [] };
         storage.writeText(RECENT_KEY, JSON.stringify(recent));
         statsPanel = { confirm: false, done: true };

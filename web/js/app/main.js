@@ -15,6 +15,7 @@
 import { createStorage } from "../store/storage.js";
 import { createSettingsKeeper } from "../store/settings_keeper.js";
 import { createSessionScore } from "../store/session_score.js";
+import { watchOtherTabs } from "../store/other_tabs.js";
 import { createEngineSession } from "../engine/engine_session.js";
 import { createHandController } from "../game/hand_controller.js";
 import { createTurnClock } from "../game/turn_clock.js";
@@ -84,11 +85,12 @@ function createApp(win) {
     update,
     table: {
       halt: () => hand.halt(),
-      showSaved: (save) => hand.showSaved(save),
+      showSaved: (save, preview) => hand.showSaved(save, preview),
       forget: () => hand.forget(),
       current: () => hand.current(),
       open: (snapshot, handId) => hand.open(snapshot, handId),
       replace: (request, fields, notice) => hand.replace(request, fields, notice),
+      yieldToOtherTab: () => hand.yieldToOtherTab(),
     },
     onReady() {
       if (storage.trouble && !dealtOnce) tellStorage();
@@ -295,6 +297,13 @@ function createApp(win) {
   function start() {
     openDailyLink(win.location.hash); // read before the engine session reads the URL
     engine.start(); // starts the worker, then the table (from the save, if any) is drawn at once
+    watchOtherTabs(win, {
+      saved: (text) => engine.otherTabSaved(text),
+      sessionChanged() {
+        score.refresh();
+        update();
+      },
+    });
     // Input first: nothing the first drawing meets may leave the page without its buttons.
     bindInput(doc, win, handlers);
     bindPanelInput(doc, win, handlers);

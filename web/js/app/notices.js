@@ -3,7 +3,8 @@
 // that replaces the Copy link button's text for a moment. A notice is
 // information, not a question: it fades a while after the table is playable
 // (a notice shown while the engine still boots is read once the table is
-// there, so its time starts then).
+// there, so its time starts then). A notice marked `stays` (this tab stopped
+// because another one plays the hand) is a state, not news: it never fades.
 
 const NOTICE_MS = 9000;
 const LINK_NOTICE_MS = 2500;
@@ -25,7 +26,7 @@ export function createNotices({ win, update, isSettled }) {
     if (notice === fading || !isSettled()) return;
     win.clearTimeout(fadeTimer);
     fading = notice;
-    if (!notice) return;
+    if (!notice || notice.stays) return;
     const shown = notice;
     fadeTimer = win.setTimeout(() => {
       if (notice === shown) {
@@ -37,7 +38,7 @@ export function createNotices({ win, update, isSettled }) {
   }
 
   return {
-    /** Show `next` (null takes the notice away). */
+    /** Show `next`, {key, params?, stays?} (null takes the notice away). */
     show(next) {
       if (next === notice) return;
       notice = next;

@@ -35,7 +35,7 @@ export function bootStallMs(search) {
  * @param {(part?: string) => void} deps.update
  * @param {object} deps.table     the hand on the table (hand_controller.js):
  *        halt(), showSaved(save, preview), forget(), current() -> {snapshot, handId},
- *        open(snapshot, handId), replace(request, fields, notice)
+ *        open(snapshot, handId), replace(request, fields, notice), yieldToOtherTab()
  * @param {() => void} deps.onReady  the engine answered its first hand (once per boot)
  */
 export function createEngineSession({ win, storage, settings, notices, update, table, onReady }) {
@@ -43,11 +43,12 @@ export function createEngineSession({ win, storage, settings, notices, update, t
   let boot = { phase: "wait", loaded: 0, total: 0, error: null };
   let bootPath = null; // how the engine last started: "snapshot" | "fresh" (mirrored on <html data-boot>)
   let presets = [];
-  let levels = ["easy", "medium", "hard"];
+  let levels = []; // the engine's (`hello`), easiest first
   let restarts = 0;
   let recovering = false;
   let bootCount = 0;
   let pendingDealCode = null;
+  let opened = false; // a hand of this tab's has been on the table with the engine up
   let bootStall = bootStallMs(win.location.search);
 
   const client = createEngineClient({
@@ -96,9 +97,12 @@ export function createEngineSession({ win, storage, settings, notices, update, t
       notices.show({ key: "badDealCode", params: { reason: reply.error.message } });
       return dealNew();
     }
-    const { snapshot, handId } = table.current();
-    if (snapshot?.game && handId) {
+    for (;;) {
+      const { snapshot, handId } = table.current();
+      if (!snapshot?.game || !handId) return dealNew();
       const reply = await client.request("load", { game: snapshot.game, level });
+      // Another tab moved the hand on while this one loaded it: load its newer save instead.
+      if (table.current().snapshot !== snapshot) continue;
       if (reply.ok && isSameDeal(snapshot.deal_code, reply.result)) return { snapshot: reply.result, handId };
       const reason = reply.ok ? { key: "saveNotDealt" } : reply.error.message;
       notices.show({ key: "saveRefused", params: { reason } });
@@ -106,7 +110,6 @@ export function createEngineSession({ win, storage, settings, notices, update, t
       table.forget();
       return dealNew();
     }
-    return dealNew();
   }
 
   function acceptHello(hello) {
@@ -133,6 +136,7 @@ export function createEngineSession({ win, storage, settings, notices, update, t
       update();
       const { snapshot, handId } = await openHand();
       setStatus("ready");
+      opened = true;
       table.open(snapshot, handId);
       win.performance.mark("pdk:first-hand");
       onReady();
@@ -195,6 +199,19 @@ export function createEngineSession({ win, storage, settings, notices, update, t
         }
       }
       bootEngine();
+    },
+    /**
+     * Another tab wrote (or removed) the save. Before this tab's first hand is
+     * open, the newer save is the one to restore; after, this tab is behind
+     * and stops (the hand controller says so).
+     */
+    otherTabSaved(text) {
+      if (!opened && pendingDealCode === null) {
+        const saved = readSave(text);
+        if (saved.status === "ok") table.showSaved(saved.save, saved.preview);
+        return;
+      }
+      if (opened) table.yieldToOtherTab();
     },
     /** Retry after a failed boot. */
     retry() {

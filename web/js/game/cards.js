@@ -1,10 +1,6 @@
 // Card codes as the engine writes them ("10H", "AS", "2S"): rank then suit.
 // Only reading and labelling here; every rule question goes to the engine.
 
-export const RANK_ORDER = Object.freeze(["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"]);
-export const SUIT_ORDER = Object.freeze(["S", "H", "D", "C"]);
-export const RED_SUITS = Object.freeze(new Set(["H", "D"]));
-
 const CODE_PATTERN = /^(10|[2-9JQKA])([SHDC])$/;
 
 /** {rank, suit} of a well-formed code, else null. */

@@ -11,6 +11,11 @@
 //
 // Epochs: replacing the hand (a new deal, a restart) bumps the epoch; a reply
 // or a paced turn of an older epoch is dropped.
+//
+// Another tab: when another tab of the site opens or moves on a hand, this
+// one is behind; it stops for good (no requests, no saves, no computer turns)
+// and says so, so the two never overwrite each other's save. A reload here
+// reads the other tab's save and makes this tab the one that plays.
 
 import { EngineDown } from "../engine/engine_client.js";
 import { SAVE_KEY, makeSave, newHandId, snapshotFromSave } from "../store/save.js";
@@ -20,6 +25,7 @@ import { cannotBeat } from "./turn_facts.js";
 
 /** Hint's search shows its spinner only when it is not answered within this time. */
 const HINT_SPINNER_MS = 150;
+const ELSEWHERE_NOTICE = Object.freeze({ key: "openElsewhere", stays: true });
 
 /**
  * @param {object} deps
@@ -41,7 +47,7 @@ export function createHandController({ client, storage, settings, clock, notices
   let snapshot = null; // the last Snapshot drawn (from the engine, or from the save before it is up)
   let previewing = false; // `snapshot` is the save's preview, not yet the engine's
   let handId = null;
-  let handLevel = null; // the difficulty this hand was dealt with (a changed setting waits for the next hand)
+  let handLevel = null; // the hand's difficulty: the engine's `level` (a changed setting waits for the next hand)
   let selection = []; // codes, in hand order
   let judgement = null;
   let judgementStale = false; // the selection changed since `judgement` was asked for
@@ -60,6 +66,7 @@ export function createHandController({ client, storage, settings, clock, notices
   let judgeSeq = 0;
   let paceTimer = null;
   let paceSeq = 0; // only the latest pause may act
+  let elsewhere = false; // another tab plays the hand now: this one neither acts nor saves
 
   /** The difficulty of the hand on the table. */
   function level() {
@@ -67,7 +74,7 @@ export function createHandController({ client, storage, settings, clock, notices
   }
 
   function saveHand() {
-    if (!snapshot?.game || !handId) return;
+    if (elsewhere || !snapshot?.game || !handId) return;
     const save = makeSave({ snapshot, handId, level: level(), preset: settings.current.preset });
     const text = JSON.stringify(save);
     if (storage.writeText(SAVE_KEY, text)) return;
@@ -78,9 +85,11 @@ export function createHandController({ client, storage, settings, clock, notices
   }
 
   function apply(next, nextHandId = handId) {
-    // The level belongs to the hand (the engine's Snapshot says it: a daily deal is Medium's
-    // whatever the setting); the setting only fills in for an engine that does not say.
-    if (nextHandId !== handId || handLevel === null) handLevel = next?.level ?? settings.current.level;
+    // The engine keeps the level in the game and says it in every Snapshot (a daily deal
+    // is Medium's whatever the setting); the setting only stands in for a reply without
+    // one (an engine that predates it).
+    if (typeof next.level === "string") handLevel = next.level;
+    else if (nextHandId !== handId || handLevel === null) handLevel = settings.current.level;
     snapshot = next;
     previewing = false;
     handId = nextHandId;
@@ -99,13 +108,13 @@ export function createHandController({ client, storage, settings, clock, notices
   /** The key of the person's turn now on the table (hand and move), or null. */
   function turnKey() {
     const view = snapshot?.view;
-    if (!isReady() || !view || view.over || view.to_move !== 0 || !snapshot.you) return null;
+    if (elsewhere || !isReady() || !view || view.over || view.to_move !== 0 || !snapshot.you) return null;
     return `${handId}:${view.history.length}`;
   }
 
   function canAct() {
     const view = snapshot?.view;
-    return isReady() && !busy && !clock.autoPlay && snapshot?.you != null && view && !view.over && view.to_move === 0;
+    return isReady() && !elsewhere && !busy && !clock.autoPlay && snapshot?.you != null && view && !view.over && view.to_move === 0;
   }
 
   /**
@@ -137,7 +146,7 @@ export function createHandController({ client, storage, settings, clock, notices
     paceSeq += 1;
     const view = snapshot?.view;
     clock.sync({ key: turnKey(), rules: view?.rules ?? null, lead: Boolean(snapshot?.you?.lead) });
-    if (!isReady() || !view || view.over) return;
+    if (elsewhere || !isReady() || !view || view.over) return;
     if (view.to_move !== 0) {
       pace(() => act("bot_turn", { level: level() }));
     } else if (clock.autoPlay) {
@@ -167,6 +176,10 @@ export function createHandController({ client, storage, settings, clock, notices
    */
   function refuse(what) {
     const view = snapshot?.view;
+    if (elsewhere) {
+      notices.show(ELSEWHERE_NOTICE);
+      return;
+    }
     if (!isReady() || busy || !view || view.over) return;
     if (view.to_move !== 0) {
       flash = { message: { key: "notYourTurn" }, seat: view.to_move, tone: "bad" }; // the model names the seat
@@ -232,6 +245,10 @@ export function createHandController({ client, storage, settings, clock, notices
 
   /** A new hand in place of this one; an unfinished one is reported abandoned once the new one is in. */
   async function replace(request, fields, noticeOnSuccess = null) {
+    if (elsewhere) {
+      notices.show(ELSEWHERE_NOTICE);
+      return;
+    }
     halt();
     const myEpoch = epoch;
     clock.stopAuto(); // auto-play belongs to the hand it started in
@@ -390,6 +407,19 @@ export function createHandController({ client, storage, settings, clock, notices
       update();
       return true;
     },
+    /** Another tab opened or moved on a hand: this tab stops for good and says so. */
+    yieldToOtherTab() {
+      if (elsewhere) return;
+      elsewhere = true;
+      halt(); // a reply on its way is dropped: the other tab's save is the hand now
+      clock.stopAuto();
+      selection = [];
+      judgement = null;
+      judgementStale = false;
+      forgetHint(); // its answer is for a turn this tab no longer plays
+      notices.show(ELSEWHERE_NOTICE);
+      continueHand(); // stops the turn clock (no turn of this tab's any more)
+    },
     /** The save was refused: nothing of it stays on the table. */
     forget() {
       snapshot = null;
@@ -400,6 +430,7 @@ export function createHandController({ client, storage, settings, clock, notices
     },
     /** The engine dealt or restored this hand: show it and carry on. */
     open(next, nextHandId) {
+      if (elsewhere) return; // a restart after another tab took the hand over: that tab plays it
       apply(next, nextHandId);
       continueHand();
     },
@@ -453,6 +484,8 @@ export function createHandController({ client, storage, settings, clock, notices
       },
     },
     view() {
+      // A tab that stopped for another one shows every button of the hand locked, as while busy.
+      const locked = busy || elsewhere;
       return {
         snapshot,
         handId,
@@ -460,7 +493,7 @@ export function createHandController({ client, storage, settings, clock, notices
         selection,
         judgement,
         judgementStale,
-        busy,
+        busy: locked,
         flash,
         focusCard,
         focusIndex,

@@ -68,6 +68,7 @@ export const STRINGS = Object.freeze({
     saveNotDealt: "it holds a hand that was not dealt here",
     numberTooLarge: "its number is too large to be kept exactly",
     storageFailing: "This hand can't be saved in this browser (its storage is full or blocked): a reload will not bring it back.",
+    openElsewhere: "This hand is being played in another tab or window, so this one stopped (it no longer saves). Reload this page to play here.",
     badDealCode: "That deal code could not be used ({reason}). A new hand was dealt.",
     dealReplayed: "Replaying deal {code}",
     notDealLink: "That is not a deal link: a deal link ends in #deal= and a code like A1739205.",
@@ -306,6 +307,7 @@ export const STRINGS = Object.freeze({
     saveNotDealt: "存档中的牌局并非在此发出",
     numberTooLarge: "其中的数字过大，无法准确保存",
     storageFailing: "此浏览器无法保存本局（存储空间已满或被禁用），刷新后将无法恢复。",
+    openElsewhere: "本局正在另一个标签页或窗口中进行，此页已停止（不再保存）。刷新此页即可在这里继续。",
     badDealCode: "无法使用该牌局代码（{reason}），已重新发牌。",
     dealReplayed: "重玩牌局 {code}",
     notDealLink: "这不是牌局链接：牌局链接以 #deal= 加代码结尾，例如 A1739205。",
@@ -494,13 +496,20 @@ export function pickLanguage(saved, preferred = []) {
   return "en";
 }
 
+/** `template` with each {placeholder} named in `params` filled (others left as written). */
+export function fill(template, params = {}) {
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
+}
+
+/** The names of the {placeholders} of `template`, each once, sorted. */
+export function placeholders(template) {
+  return [...new Set([...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]))].sort();
+}
+
 /** The UI string `key` in `lang` with {placeholders} filled; falls back to English. */
 export function translate(lang, key, params = {}) {
   const table = STRINGS[lang] ?? STRINGS.en;
-  const template = table[key] ?? STRINGS.en[key] ?? key;
-  return template.replace(/\{(\w+)\}/g, (whole, name) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
-  );
+  return fill(table[key] ?? STRINGS.en[key] ?? key, params);
 }
 
 /** An engine message {en, zh} (or a plain string) in `lang`. */

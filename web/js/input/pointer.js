@@ -34,6 +34,10 @@ export function bindInput(doc, win, handlers) {
   hand.addEventListener("pointerdown", (event) => {
     const card = event.target.closest(HAND_CARD);
     if (!card || (event.pointerType === "mouse" && event.button !== 0)) return;
+    // A finger's tap on a card takes no focus (as on iOS): without this, the mouse events a
+    // browser makes up after the touch focus the card, and the table is drawn a second time
+    // in the very frame that should show the card rising. The keyboard's focus is its own.
+    if (event.pointerType !== "mouse") event.preventDefault();
     slide = { pointerId: event.pointerId, codes: [card.dataset.card] };
   });
 

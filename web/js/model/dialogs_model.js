@@ -41,7 +41,7 @@ function helpModel(state, t) {
   const name = state.settings.preset;
   const preset = presetNamed(state, name);
   const label = preset ? t.message(preset.label) : name;
-  const { sections } = howToPlay(name, state.lang);
+  const { sections } = howToPlay(preset, state.lang); // the engine's summary of the preset (null before `hello`)
   return {
     preset: name,
     title: t("helpTitle", { rules: label }),

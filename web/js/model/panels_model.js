@@ -10,7 +10,7 @@ import { statsRows } from "../after_hand/stats.js";
 import { forcedSteps, isCounted } from "../after_hand/last_hand.js";
 import { dailySummary } from "../after_hand/daily_record.js";
 import { runningPoints } from "../after_hand/recent_hands.js";
-import { cardModel, playModel, signed, trickStart } from "./table_model.js";
+import { cardModel, playModel, signed } from "./table_model.js";
 import { seatName, seatsLeftToRight } from "./seating.js";
 /** A short mark per verdict for the row of decisions (the word is in its label). */
 const VERDICT_MARKS = Object.freeze({
@@ -173,7 +173,7 @@ function settlementModel(t, settlement, name) {
     rows: [0, 1, 2].map((seat) => ({
       seat,
       name: name(seat),
-      winner: settlement.cards_left?.[seat] === 0,
+      winner: settlement.winner === seat,
       cells: [
         String(settlement.cards_left?.[seat] ?? ""),
         settlement.shut_out?.[seat] ? t("yes") : t("no"),
@@ -208,8 +208,9 @@ function replayModel(state, t) {
   const step = Math.min(record.step, last);
   const current = data.steps[step];
   const history = data.steps.slice(1, step + 1);
-  // Each seat's latest action in the trick this step belongs to (as the table shows it).
-  const from = step === 0 ? 0 : trickStart({}, history.slice(0, step - 1));
+  // Each seat's latest action in the trick this step belongs to (as the table shows it);
+  // where that trick began is the engine's (the step's `trick_start`).
+  const from = current.trick_start;
   const plays = [null, null, null];
   for (let i = from; i < history.length; i += 1) plays[history[i].seat] = { ...history[i], current: i === step - 1 };
   // The coach's option chosen for this step stands in for your play: your hand before the
@@ -234,8 +235,8 @@ function replayModel(state, t) {
         : t("replayPlays", { name: who, play: playText(t, current.cards, current.combo) });
     if (option) caption = t("replayInstead", { play: playText(t, option.cards, option.combo), played: caption });
   }
-  const winner = over ? [0, 1, 2].find((seat) => data.settlement.cards_left?.[seat] === 0) : undefined;
-  if (winner !== undefined) {
+  if (over) {
+    const winner = data.settlement.winner;
     caption = [caption, winner === 0 ? t("youWin") : t("seatWins", { name: name(winner) })].join(t("sentenceJoin"));
   }
   return {

@@ -13,33 +13,11 @@ import { cannotBeat } from "../game/turn_facts.js";
 const SEATS = [0, 1, 2];
 
 /**
- * Index in `history` where the current trick starts. Display only (which plays
- * to show at each seat): a trick is over once a play is followed by two passes.
- * A `trick_start` from the engine, when the view has one, wins.
- */
-export function trickStart(view, history = view.history) {
-  if (Number.isInteger(view.trick_start) && history === view.history) return view.trick_start;
-  let start = 0;
-  let passesInRow = 0;
-  for (let i = 0; i < history.length; i += 1) {
-    if (history[i].cards === null) {
-      passesInRow += 1;
-      if (passesInRow === 2) {
-        start = i + 1;
-        passesInRow = 0;
-      }
-    } else {
-      passesInRow = 0;
-    }
-  }
-  return start;
-}
-
-/**
  * What lies on the table: each seat's latest action in the current trick and,
- * when a trick has just ended (two passes after a play, nobody has led since),
- * that trick with its winner, to be swept away toward it. At the end of the
- * hand the last trick stays: the winning play is in it.
+ * when a trick has just ended (nobody has led since), that trick with its
+ * winner, to be swept away toward it. At the end of the hand the last trick
+ * stays: the winning play is in it. Where each trick begins is the engine's
+ * (`view.trick_start`, and each action's own `trick_start`).
  */
 export function trickPlays(view) {
   const history = view.history ?? [];
@@ -48,11 +26,11 @@ export function trickPlays(view) {
     for (let i = from; i < to; i += 1) actions[history[i].seat] = { cards: history[i].cards, combo: history[i].combo ?? null };
     return actions;
   };
-  const start = trickStart(view);
+  const start = view.trick_start ?? 0;
   if (start >= history.length && history.length > 0 && !view.over) {
-    const ended = history.slice(0, start);
-    const from = trickStart(view, ended.slice(0, -1));
-    const winner = [...ended].reverse().find((entry) => entry.cards !== null)?.seat ?? null;
+    const from = history[history.length - 1].trick_start ?? start; // (a saved preview may lack it: nothing swept)
+    // The trick was taken by its last play: every action after it was a pass.
+    const winner = history.slice(from).findLast((entry) => entry.cards !== null)?.seat ?? null;
     return { current: [null, null, null], ended: { plays: plays(from, start), winner, at: history.length } };
   }
   return { current: plays(start, history.length), ended: null };
@@ -134,7 +112,7 @@ function resultModel(state, t, view, name) {
       session: signed(state.session.totals[seat]),
     })),
     // The preset's scoring on a line of its own (the footer keeps line breaks: dialogs.css).
-    footer: [scoringLine(view.rules, t.lang), t("resultHands", { n: state.session.hands })].filter(Boolean).join("\n"),
+    footer: [scoringLine(presetNamed(state, view.rules), t.lang), t("resultHands", { n: state.session.hands })].filter(Boolean).join("\n"),
   };
 }
 
@@ -170,7 +148,7 @@ function momentOf(t, snapshot, view, handId) {
   const at = `${handId}:${view.history?.length ?? 0}`;
   if (kind === "bomb") return { at, kind: "bomb", seat: event.seat, text: t("moment_bomb") };
   if (kind.startsWith("plane")) return { at, kind: "plane", seat: event.seat, text: t("moment_plane") };
-  if (event.cards !== null && view.last_card?.[event.seat] && view.counts?.[event.seat] === 1) {
+  if (event.cards !== null && view.last_card?.[event.seat]) {
     return { at, kind: "lastCard", seat: event.seat, text: t("lastCard") };
   }
   return null;
@@ -192,7 +170,6 @@ export function buildTableModel(state) {
   const singleBarred = new Set(you?.single_barred ?? []); // the last card rule: not as a single
   const table = view ? trickPlays(view) : { current: [null, null, null], ended: null };
   const judged = state.judgement !== null && !state.judgementStale;
-  const alertCounts = presetNamed(state, view?.rules)?.alert_counts ?? [1]; // club also lights seats at two cards
   // Once the hand is over the engine turns every hand left face up.
   const reveal = view?.over && Array.isArray(snapshot?.reveal) ? snapshot.reveal : null;
   const faceUp = view?.face_up ?? null;
@@ -232,13 +209,14 @@ export function buildTableModel(state) {
       settingsEnabled: ready,
       menuOpen: Boolean(state.menuOpen),
       muted: !soundOn,
-      labels: { menu: t("menu"), mute: t("mute") },
+      labels: { menu: t("menu"), mute: t("mute"), offline: t("offlineReady") },
     },
     seats: SEATS.map((seat) => {
       const action = table.current[seat];
       const count = view?.counts?.[seat] ?? 0;
       const turn = Boolean(view && !view.over && view.to_move === seat);
-      const alert = view && count > 0 && alertCounts.includes(count) ? count : null;
+      // Lit up for everyone (the engine's `alerts`: one card left, and two at the club), shown with the count.
+      const alert = view?.alerts?.[seat] ? count : null;
       const warning = Boolean(view?.last_card?.[seat]);
       const spoken = [count === 1 ? t("oneCardLeft") : t("cardsLeft", { n: count })];
       if (turn) spoken.push(t("seatTurn"));

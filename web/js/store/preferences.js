@@ -8,7 +8,7 @@ export const SETTINGS_KEY = "paodekuai.settings";
 export const SESSION_KEY = "paodekuai.session";
 
 const CHOICES = Object.freeze({
-  level: ["easy", "medium", "hard"],
+  level: null, // any level the engine lists in `hello`; settings_keeper.adopt checks it against that list
   preset: null, // any name the engine lists in `hello`; checked against that list
   language: null, // checked by i18n.pickLanguage
   speed: ["normal", "fast"],

@@ -13,8 +13,6 @@ export const SAVE_APP = "paodekuai";
 /** Bump when the envelope's shape changes: older saves are then refused, not misread. */
 export const SAVE_FORMAT = 1;
 
-const LEVELS = new Set(["easy", "medium", "hard"]);
-
 /** A new id for a hand, so its result is added to the session score exactly once. */
 export function newHandId() {
   const bytes = new Uint8Array(8);
@@ -109,7 +107,8 @@ export function readSave(text) {
   if (typeof save.handId !== "string" || save.handId.length === 0) {
     return { status: "refused", reason: "unreadable", detail: "handId" };
   }
-  if (!LEVELS.has(save.level)) return { status: "refused", reason: "unreadable", detail: "level" };
+  // Which levels exist is the engine's to say: `load` refuses one it does not know.
+  if (typeof save.level !== "string" || save.level === "") return { status: "refused", reason: "unreadable", detail: "level" };
   if (!isObject(save.game)) return { status: "refused", reason: "unreadable", detail: "game" };
   // The page deals every hand from a seed, so every hand it saves has a deal code.
   if (typeof save.dealCode !== "string" || save.dealCode === "") {

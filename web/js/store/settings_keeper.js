@@ -48,7 +48,7 @@ export function createSettingsKeeper({ win, storage }) {
       if (presets.length && !presets.some((preset) => preset.name === settings.preset)) {
         settings = { ...settings, preset: presets[0].name };
       }
-      if (!levels.includes(settings.level)) {
+      if (levels.length && !levels.includes(settings.level)) {
         settings = { ...settings, level: levels[Math.min(1, levels.length - 1)] };
       }
     },

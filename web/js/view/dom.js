@@ -27,6 +27,20 @@ export function setText(node, text) {
   if (node && node.textContent !== text) node.textContent = text;
 }
 
+/**
+ * Set an attribute only when its value differs: writing even the same value is a change to
+ * the page (mutation records; on the focused element, tabindex makes the browser lay out the
+ * page at once to check it can still hold focus).
+ */
+export function setAttr(node, name, value) {
+  if (node && node.getAttribute(name) !== value) node.setAttribute(name, value);
+}
+
+/** Set a reflected property (hidden, disabled, title) only when it differs, as setAttr does. */
+export function setProp(node, name, value) {
+  if (node && node[name] !== value) node[name] = value;
+}
+
 export function toggleAttr(node, name, on, value = "") {
   if (!node) return;
   if (on) {
@@ -56,6 +70,6 @@ export function fillSelect(doc, select, { value, options }, enabled = true) {
     select.dataset.options = signature;
   }
   if (select.value !== value) select.value = value;
-  select.disabled = !enabled || options.length === 0;
-  select.hidden = options.length === 0;
+  setProp(select, "disabled", !enabled || options.length === 0);
+  setProp(select, "hidden", options.length === 0);
 }

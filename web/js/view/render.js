@@ -8,7 +8,7 @@
 // a finished trick is swept toward its winner, a bomb or a plane gets its
 // banner. The DOM is final before any of it starts.
 
-import { el, fillSelect, setText, suitIcon, toggleAttr } from "./dom.js";
+import { el, fillSelect, setAttr, setProp, setText, suitIcon, toggleAttr } from "./dom.js";
 import { createDialogRenderer } from "./render_dialogs.js";
 import { createMotion } from "./motion.js";
 
@@ -97,9 +97,9 @@ export function createRenderer(doc) {
     if (bar.languageLang && language.lang !== bar.languageLang) language.lang = bar.languageLang;
     fillSelect(doc, q("[data-setting=level]"), { value: bar.level, options: bar.levels }, bar.settingsEnabled);
     fillSelect(doc, q("[data-setting=preset]"), { value: bar.preset, options: bar.presets }, bar.settingsEnabled);
-    for (const button of root.querySelectorAll("[data-action=new]")) button.disabled = !bar.newEnabled;
+    for (const button of root.querySelectorAll("[data-action=new]")) setProp(button, "disabled", !bar.newEnabled);
     q(".bar [data-action=new]").classList.toggle("attention", bar.newHighlighted); // the result's own is primary already
-    q("[data-action=copy-link]").disabled = !bar.dealCode;
+    setProp(q("[data-action=copy-link]"), "disabled", !bar.dealCode);
     const mute = q("[data-action=mute]");
     mute.setAttribute("aria-pressed", String(bar.muted));
     renderMenu(bar.menuOpen);
@@ -143,7 +143,7 @@ export function createRenderer(doc) {
     const box = q("[data-reveal]", node);
     const reveal = seat.reveal;
     const signature = reveal ? JSON.stringify(reveal) : "";
-    box.hidden = reveal === null;
+    setProp(box, "hidden", reveal === null);
     if (revealSignature[seat.seat] === signature) return [];
     revealSignature[seat.seat] = signature;
     if (!reveal) {
@@ -208,7 +208,7 @@ export function createRenderer(doc) {
   function renderFaceUp(model) {
     const node = q("[data-face-up]");
     const faceUp = model.faceUp;
-    node.hidden = faceUp === null;
+    setProp(node, "hidden", faceUp === null);
     const signature = faceUp ? JSON.stringify(faceUp) : "";
     if (node.dataset.signature === signature) return;
     node.dataset.signature = signature;
@@ -260,15 +260,15 @@ export function createRenderer(doc) {
       }
       if (handNode.children[position] !== button) handNode.insertBefore(button, handNode.children[position] ?? null);
       if (button.style.getPropertyValue("--i") !== String(position)) button.style.setProperty("--i", String(position));
-      button.setAttribute("aria-pressed", card.selected ? "true" : "false");
-      if (button.getAttribute("aria-label") !== card.label) button.setAttribute("aria-label", card.label); // the language may change
+      setAttr(button, "aria-pressed", card.selected ? "true" : "false");
+      setAttr(button, "aria-label", card.label); // the language may change
       button.classList.toggle("greyed", card.greyed);
       button.classList.toggle("single-barred", card.singleBarred); // a small mark (cards.css); the label says why
       toggleAttr(button, "data-single-barred", card.singleBarred);
       if (button.title !== card.singleBarredText) button.title = card.singleBarredText;
       button.classList.toggle("face-up-card", card.faceUp);
-      button.setAttribute("aria-disabled", hand.locked ? "true" : "false");
-      button.tabIndex = card.code === hand.focus ? 0 : -1; // one tab stop; arrows move within (keyboard.js)
+      setAttr(button, "aria-disabled", hand.locked ? "true" : "false");
+      setAttr(button, "tabindex", card.code === hand.focus ? "0" : "-1"); // one tab stop; arrows move within (keyboard.js)
     });
     if (hadFocus && !handNode.contains(doc.activeElement)) handCards.get(hand.focus)?.focus();
   }
@@ -276,14 +276,14 @@ export function createRenderer(doc) {
   function renderButtons(model) {
     for (const name of ["hint", "pass", "play"]) {
       const button = q(`[data-action=${name}]`);
-      button.disabled = !model.buttons[name].enabled;
+      setProp(button, "disabled", !model.buttons[name].enabled);
       button.classList.toggle("primary", model.buttons.primary === name);
       toggleAttr(button, "aria-busy", Boolean(model.buttons[name].waiting), "true");
     }
     toggleAttr(q("[data-action=hint]"), "data-hint-best", model.buttons.hint.passBest, "pass");
     const reason = model.buttons.pass.reason;
     setText(q("[data-pass-reason]"), reason);
-    q("[data-action=pass]").title = reason;
+    setProp(q("[data-action=pass]"), "title", reason);
   }
 
   function renderStatus(model) {
@@ -292,7 +292,7 @@ export function createRenderer(doc) {
     status.dataset.tone = model.status.tone;
     const notice = q("[data-notice]");
     setText(notice, model.notice);
-    notice.hidden = !model.notice;
+    setProp(notice, "hidden", !model.notice);
   }
 
   /** Returns true when the result has just appeared. */
@@ -300,7 +300,7 @@ export function createRenderer(doc) {
     const panel = q("[data-result]");
     const result = model.result;
     const appeared = result !== null && panel.hidden;
-    panel.hidden = result === null;
+    setProp(panel, "hidden", result === null);
     if (result === null) {
       delete panel.dataset.signature;
       return false;
@@ -334,19 +334,19 @@ export function createRenderer(doc) {
   function renderBoot(model) {
     const boot = model.boot;
     const panel = q("[data-boot]");
-    panel.hidden = !boot.visible;
+    setProp(panel, "hidden", !boot.visible);
     if (!boot.visible) return;
     panel.classList.toggle("compact", Boolean(boot.compact));
     panel.classList.toggle("error", Boolean(boot.error));
     setText(q("[data-boot-text]", panel), boot.text);
     const detail = q("[data-boot-detail]", panel);
     setText(detail, boot.detail);
-    detail.hidden = !boot.detail;
+    setProp(detail, "hidden", !boot.detail);
     const track = q(".boot-track", panel);
-    track.hidden = boot.error;
+    setProp(track, "hidden", Boolean(boot.error));
     track.classList.toggle("indeterminate", boot.percent === null);
     q("[data-boot-bar]", panel).style.setProperty("--fraction", String((boot.percent ?? 0) / 100));
-    q("[data-action=retry]", panel).hidden = !boot.retry;
+    setProp(q("[data-action=retry]", panel), "hidden", !boot.retry);
   }
 
   /** A banner over the felt (decoration, in the effects layer). */

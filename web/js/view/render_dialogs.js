@@ -4,7 +4,7 @@
 // render.js calls it at the end of every render; together they are the only
 // modules that write to the DOM.
 
-import { el, fillSelect, setText } from "./dom.js";
+import { el, fillSelect, setProp, setText } from "./dom.js";
 
 /** Opens or closes a dialog as a modal (focus stays inside, Esc closes it, the table is inert). */
 function showDialog(dialog, open) {
@@ -48,7 +48,7 @@ export function createDialogRenderer(doc, { tableCard }) {
     fillSelect(doc, q("[data-setting=autoPass]"), model.settings.autoPass);
     const thisHand = q("[data-settings-hand]");
     setText(thisHand, model.settings.thisHand);
-    if (thisHand) thisHand.hidden = !model.settings.thisHand;
+    if (thisHand) setProp(thisHand, "hidden", !model.settings.thisHand);
   }
 
   /** A line of How to play; a kind's line shows its example in the table's cards. */
@@ -99,7 +99,7 @@ export function createDialogRenderer(doc, { tableCard }) {
     const node = q("[data-timer]");
     if (!node) return;
     const timer = model.timer;
-    node.hidden = timer === null;
+    setProp(node, "hidden", timer === null);
     if (!timer) {
       delete node.dataset.seconds;
       return;
@@ -116,7 +116,7 @@ export function createDialogRenderer(doc, { tableCard }) {
   function renderAuto(model) {
     const node = q("[data-auto]");
     if (!node) return;
-    node.hidden = model.auto === null;
+    setProp(node, "hidden", model.auto === null);
     if (model.auto) setText(q("[data-auto-text]", node), model.auto.text);
   }
 

@@ -4,7 +4,7 @@
 // each part is redrawn only when its model changed, so a draw is cheap and a
 // button is never replaced under the pointer.
 
-import { el, setText, suitIcon, toggleAttr } from "./dom.js";
+import { el, setProp, setText, suitIcon, toggleAttr } from "./dom.js";
 
 /** Redraw `node` with `build` only when `data` differs from what it shows. */
 function whenChanged(node, data, build) {
@@ -90,11 +90,11 @@ export function createPanelsRenderer(doc, { tableCard }) {
     const box = q("[data-coach]", replayPanel);
     const progress = q("[data-review-progress]", box);
     setText(progress, coach.progress);
-    progress.hidden = !coach.progress;
+    setProp(progress, "hidden", !coach.progress);
     progress.dataset.pending = String(coach.pending);
     const summary = q("[data-review-summary]", box);
     setText(summary, coach.summary);
-    summary.hidden = !coach.summary;
+    setProp(summary, "hidden", !coach.summary);
     const list = q("[data-review-steps]", box);
     // The same decisions: each chip is updated in place, so a rating arriving while the
     // player taps a chip never replaces it between the press and the release.
@@ -183,7 +183,7 @@ export function createPanelsRenderer(doc, { tableCard }) {
 
   function renderSettlement(settlement) {
     const box = q("[data-replay-settlement]", replayPanel);
-    box.hidden = settlement === null;
+    setProp(box, "hidden", settlement === null);
     if (settlement === null) return;
     whenChanged(box, settlement, () => {
       const head = el(doc, "tr");
@@ -206,37 +206,37 @@ export function createPanelsRenderer(doc, { tableCard }) {
   }
 
   function renderReplay(model) {
-    replayPanel.hidden = model === null;
+    setProp(replayPanel, "hidden", model === null);
     if (model === null) return;
     setText(q("[data-replay-title]", replayPanel), model.title);
     const message = q("[data-replay-message]", replayPanel);
     setText(message, model.ready ? "" : model.message);
-    message.hidden = model.ready;
+    setProp(message, "hidden", model.ready);
     const link = q("[data-replay-link]", replayPanel);
     setText(link, model.link);
-    link.hidden = !model.link;
-    q("[data-action=replay-copy-link]", replayPanel).disabled = !model.copy;
-    q("[data-action=replay-again]", replayPanel).disabled = !model.again;
-    for (const part of replayPanel.querySelectorAll("[data-replay-body]")) part.hidden = !model.ready;
+    setProp(link, "hidden", !model.link);
+    setProp(q("[data-action=replay-copy-link]", replayPanel), "disabled", !model.copy);
+    setProp(q("[data-action=replay-again]", replayPanel), "disabled", !model.again);
+    for (const part of replayPanel.querySelectorAll("[data-replay-body]")) setProp(part, "hidden", !model.ready);
     if (!model.ready) {
-      q("[data-replay-settlement]", replayPanel).hidden = true;
+      setProp(q("[data-replay-settlement]", replayPanel), "hidden", true);
       return;
     }
     replayPanel.dataset.step = String(model.step);
     replayPanel.dataset.last = String(model.last);
     setText(q("[data-replay-step]", replayPanel), model.stepText);
     setText(q("[data-replay-caption]", replayPanel), model.caption);
-    q("[data-action=replay-first]", replayPanel).disabled = !model.nav.back;
-    q("[data-action=replay-prev]", replayPanel).disabled = !model.nav.back;
-    q("[data-action=replay-next]", replayPanel).disabled = !model.nav.forward;
-    q("[data-action=replay-last]", replayPanel).disabled = !model.nav.forward;
+    setProp(q("[data-action=replay-first]", replayPanel), "disabled", !model.nav.back);
+    setProp(q("[data-action=replay-prev]", replayPanel), "disabled", !model.nav.back);
+    setProp(q("[data-action=replay-next]", replayPanel), "disabled", !model.nav.forward);
+    setProp(q("[data-action=replay-last]", replayPanel), "disabled", !model.nav.forward);
     renderSeats(model.seats);
     renderCoach(model.coach);
     renderSettlement(model.settlement);
   }
 
   function renderStats(model) {
-    statsPanel.hidden = model === null;
+    setProp(statsPanel, "hidden", model === null);
     if (model === null) return;
     const table = q("[data-stats-table]", statsPanel);
     whenChanged(table, [model.headings, model.rows, model.groups], () => {
@@ -271,15 +271,15 @@ export function createPanelsRenderer(doc, { tableCard }) {
     });
     const empty = q("[data-stats-empty]", statsPanel);
     setText(empty, model.empty || model.done);
-    empty.hidden = !(model.empty || model.done);
-    q("[data-stats-confirm]", statsPanel).hidden = !model.confirm;
-    q("[data-stats-actions]", statsPanel).hidden = model.confirm;
-    q("[data-action=stats-replay]", statsPanel).hidden = !model.replayLast;
+    setProp(empty, "hidden", !(model.empty || model.done));
+    setProp(q("[data-stats-confirm]", statsPanel), "hidden", !model.confirm);
+    setProp(q("[data-stats-actions]", statsPanel), "hidden", model.confirm);
+    setProp(q("[data-action=stats-replay]", statsPanel), "hidden", !model.replayLast);
     renderCharts(model);
   }
 
   function renderDaily(model) {
-    dailyBlock.hidden = model === null;
+    setProp(dailyBlock, "hidden", model === null);
     if (model === null) return;
     whenChanged(dailyBlock, model, () => {
       // One wrapping line, so the result's own buttons stay in sight on a phone.
@@ -360,10 +360,10 @@ export function createPanelsRenderer(doc, { tableCard }) {
   }
 
   function renderUpdate(model) {
-    updateBar.hidden = model === null;
+    setProp(updateBar, "hidden", model === null);
     if (model === null) return;
     setText(q("[data-update-text]", updateBar), model.text);
-    for (const button of updateBar.querySelectorAll("button")) button.disabled = model.applying;
+    for (const button of updateBar.querySelectorAll("button")) setProp(button, "disabled", model.applying);
   }
 
   /** Under an open panel the table takes no clicks and no focus. */
@@ -396,7 +396,7 @@ export function createPanelsRenderer(doc, { tableCard }) {
     const wasOpen = !replayPanel.hidden || !statsPanel.hidden;
     renderFixedTexts(model.texts);
     const resultReplay = q("[data-action=replay]");
-    if (resultReplay) resultReplay.disabled = !model.resultReplay;
+    if (resultReplay) setProp(resultReplay, "disabled", !model.resultReplay);
     renderReplay(model.replay);
     renderStats(model.stats);
     renderDaily(model.daily);

@@ -48,7 +48,7 @@ export function cuesForSnapshot(snapshot) {
   if (event) {
     if (event.cards === null) cues.push("pass");
     else cues.push(event.combo?.kind === "bomb" ? "bomb" : "play");
-    if (event.cards !== null && !view.over && view.counts?.[event.seat] === 1) cues.push("last");
+    if (event.cards !== null && !view.over && view.last_card?.[event.seat]) cues.push("last");
   }
   if (view.over) {
     if (event) cues.push(view.winner === 0 ? "win" : "lose"); // only when it just ended, not on a reload
