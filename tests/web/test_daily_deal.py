@@ -10,7 +10,14 @@ import json
 from typing import Any
 
 from table_features import read_save
-from web_table import READY_TIMEOUT_MS, is_over, menu_click, open_page, play_until
+from web_table import (
+    READY_TIMEOUT_MS,
+    is_over,
+    menu_click,
+    open_page,
+    play_until,
+    wait_offline_ready,
+)
 
 from paodekuai.daily import daily_baseline, daily_deal, share_line
 
@@ -41,7 +48,9 @@ def test_the_daily_deal_against_hard_copied_and_counted(table: Any) -> None:
     open_page(page, table.site.url)
     today = datetime.datetime.now(datetime.UTC).date().isoformat()
     day = daily_deal(today)
-    # Offline: the day's deal is the engine's own mapping, no request leaves the page.
+    # Offline: the day's deal is the engine's own mapping, no request leaves the page (once
+    # the service worker holds the site: its copying would fail offline, and say so).
+    wait_offline_ready(page)
     table.context.set_offline(True)
     menu_click(page, "daily")
     # (the hand dealt at boot is in progress: the new-hand question comes first)
