@@ -92,13 +92,17 @@ const REVIEW = Object.freeze({
   step: 1,
   played: ["9H"],
   forced: false,
+  counted: true,
   options: [
-    { cards: ["3S"], combo: { text: { en: "single 3", zh: "单张3" } }, expected: 6.5 },
-    { cards: ["9H"], combo: { text: { en: "single 9", zh: "单张9" } }, expected: 2.25 },
+    { cards: ["3S"], combo: { text: { en: "single 3", zh: "单张3" } }, expected: 6.5, worlds: 40, played: false, best: true },
+    { cards: ["9H"], combo: { text: { en: "single 9", zh: "单张9" } }, expected: 2.25, worlds: 40, played: true, best: false },
   ],
   loss: 4.25,
+  se: 0.5,
+  worlds: 40,
   verdict: "mistake",
   text: { en: "Mistake: single 3 was worth 4.2 points more.", zh: "失误：单张3多得4.2分。" },
+  why: { en: "In 30 of the 31 worlds where it does worse West goes out first.", zh: "在它更差的31个牌局中有30个西家先出完。" },
 });
 
 test("the last hand: kept replay and ratings read back; damaged parts are dropped", () => {
@@ -210,7 +214,9 @@ test("the replay model: every hand face up, the play and its name, the coach's n
     ["Best found", "single 3", "+6.5"],
   ]);
   assert.equal(detail.loss, "Points lost: 4.3");
-  assert.deepEqual(detail.options.map((o) => o.mine), [false, true]);
+  assert.deepEqual(detail.options.map((o) => [o.played, o.best, o.marks]), [[false, true, "best"], [true, false, "your play"]]);
+  assert.deepEqual(detail.options.map((o) => o.cards.map((c) => c.code)), [["3S"], ["9H"]]);
+  assert.equal(detail.why, REVIEW.why.en);
   assert.match(replay.coach.summary, /^So far: 4\.3 points lost · mistakes: 1/);
   assert.equal(replay.settlement, null);
   // The last step: the settlement, and who won.
@@ -222,6 +228,32 @@ test("the replay model: every hand face up, the play and its name, the coach's n
   const zh = buildPanelsModel(panelState({ lang: "zh" })).replay;
   assert.equal(zh.caption, "你：单张9。");
   assert.equal(zh.coach.progress, "正在评分：第 2 / 2 手…");
+});
+
+test("the coach: forced decisions count for nothing, and a chosen option is drawn on the replay table", () => {
+  const forcedReplay = { ...REPLAY, forced: [4] };
+  const lastHand = { ...panelState().lastHand, replay: forcedReplay };
+  const model = buildPanelsModel(panelState({ lastHand, reviewProgress: null })).replay;
+  // Step 4 had one legal option: forced at once (no rating asked), and out of the tally.
+  assert.deepEqual(model.coach.chips.map((c) => c.verdict), ["mistake", "forced"]);
+  assert.match(model.coach.summary, /best or good: 0 of 1$/);
+  const good = { ...REVIEW, verdict: "good", loss: 0.5, why: null };
+  const kept = buildPanelsModel(panelState({ lastHand: { ...lastHand, reviews: { 1: good, 4: { ...REVIEW, step: 4, forced: true, counted: false, options: [], verdict: "forced", loss: 0, why: null } } } })).replay;
+  assert.match(kept.coach.summary, /best or good: 1 of 1$/);
+  const atForced = buildPanelsModel(panelState({ lastHand: { ...lastHand, step: 4 } })).replay.coach.detail;
+  assert.equal(atForced.verdict, "forced");
+  assert.equal(atForced.options.length, 0);
+  // Every decision forced: the summary says so rather than "0 of 0".
+  const allForced = buildPanelsModel(panelState({ lastHand: { ...lastHand, reviews: {}, replay: { ...REPLAY, forced: [1, 4] } } })).replay;
+  assert.match(allForced.coach.summary, /forced/);
+  // Choosing the best option: your hand before the step without its cards, the option in front of you.
+  const shown = buildPanelsModel(panelState({ replay: { status: "ready", error: null, link: null, failed: {}, option: { step: 1, index: 0 } } })).replay;
+  const you = shown.seats.find((seat) => seat.seat === 0);
+  assert.deepEqual(you.cards.map((c) => c.code), ["9H"]);
+  assert.deepEqual(you.play.cards.map((c) => c.code), ["3S"]);
+  assert.equal(you.play.option, true);
+  assert.match(shown.caption, /^Instead: you play single 3/);
+  assert.deepEqual(shown.coach.detail.options.map((o) => o.shown), [true, false]);
 });
 
 test("the panels model: statistics rows, the result's Replay, the update prompt", () => {
@@ -240,6 +272,25 @@ test("the panels model: statistics rows, the result's Replay, the update prompt"
   assert.equal(buildPanelsModel(panelState({ update: { phase: "ready" } })).update.text, "A new version is ready");
 });
 
+test("a review that outruns the worker's time is given up, not asked again after the restart", async () => {
+  const asked = [];
+  const request = async (type, fields) => {
+    asked.push(fields.step);
+    if (fields.step === 1) throw Object.assign(new Error("timeout"), { reason: "timeout" });
+    return { ok: true, result: { step: fields.step } };
+  };
+  const results = [];
+  const queue = createReviewQueue({ request, onResult: (handId, step, review) => results.push([step, Boolean(review.failed)]) });
+  queue.start({ handId: "h1", game: {}, steps: [1, 4], total: 2 });
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(results, [[1, true]]);
+  assert.equal(queue.progress().paused, true); // until the restarted engine is up
+  queue.resume();
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(asked, [1, 4]);
+  assert.deepEqual(results, [[1, true], [4, false]]);
+});
+
 test("the statistics count a hand at the level the engine keeps for it, not the setting now", () => {
   const stored = new Map();
   const storage = { readText: (key) => stored.get(key) ?? null, writeText: (key, text) => (stored.set(key, text), true) };
@@ -254,6 +305,10 @@ test("the statistics count a hand at the level the engine keeps for it, not the 
   // A hand on its way counts nothing yet.
   keeper.onSnapshot({ level: "hard", view: { ...view, over: false, settlement: null } }, "h3");
   assert.deepEqual(Object.keys(keeper.view().stats.buckets).sort(), ["hard|standard", "medium|club"]);
+  // The running-points chart has the finished hand once, at your total, and nothing else.
+  keeper.onSnapshot({ level: "hard", view }, "h1");
+  assert.deepEqual(keeper.view().recent.hands, [{ handId: "h1", points: 35 }]);
+  assert.deepEqual(JSON.parse(stored.get("paodekuai.recent")).hands, [{ handId: "h1", points: 35 }]);
 });
 
 test("the replay shows the trick each step belongs to as the engine says (the step's trick_start)", () => {

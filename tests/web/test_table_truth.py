@@ -12,6 +12,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import web_table
 from table_features import choose, close_panel, deal_with_preset, read_save, read_settings
 from web_table import (
     hand,
@@ -21,7 +22,6 @@ from web_table import (
     new_hand,
     open_page,
     status,
-    take_turn,
     wait_my_turn_or_over,
 )
 
@@ -70,6 +70,14 @@ def person_turns(code: str) -> list[Any]:
         else:
             snap = _call(service, type="pass")
     return turns
+
+
+def take_turn(page: Any) -> str:
+    """The person's turn as `person_turns` plays it: the first of the engine's ordered hints
+    (tapped card by card: Hint's first press is Hard's search, which may choose otherwise),
+    or a pass when there is none. Returns "play" or "pass"."""
+    you = _call(Service(), type="load", game=read_save(page)["game"])["you"]
+    return web_table.take_turn(page, you["hints"][0] if you["hints"] else None)
 
 
 def find_deal(wanted: Callable[[list[Any]], bool], preset: str = "standard") -> str:

@@ -95,12 +95,27 @@ def wait_moves_beyond(page: Any, before: int, timeout: int = TURN_TIMEOUT_MS) ->
     )
 
 
-def take_turn(page: Any) -> str:
-    """Play the first hint, or pass when there is none; returns "play" or "pass"."""
+#: After a press of Hint: its play is selected and judged, or the search found passing best.
+HINT_ANSWERED = """() => !document.querySelector('[data-action=play]').disabled
+  || document.querySelector('[data-action=hint][data-hint-best=pass]') !== null"""
+
+
+def take_turn(page: Any, cards: list[str] | None = None) -> str:
+    """Play the first hint (Hard's best play; when that is to pass, the next hint), or `cards`
+    tapped one by one when given, or pass when there is no hint; returns "play" or "pass"."""
     before = moves(page)
-    if page.is_enabled("[data-action=hint]"):
-        page.click("[data-action=hint]")
+    if cards:
+        for code in cards:
+            page.click(f'[data-hand] [data-card="{code}"]')
         page.wait_for_selector("[data-action=play]:not([disabled])")
+        page.click("[data-action=play]")
+        done = "play"
+    elif page.is_enabled("[data-action=hint]"):
+        page.click("[data-action=hint]")
+        page.wait_for_function(HINT_ANSWERED, timeout=TURN_TIMEOUT_MS)
+        if page.is_disabled("[data-action=play]"):
+            page.click("[data-action=hint]")
+            page.wait_for_selector("[data-action=play]:not([disabled])")
         page.click("[data-action=play]")
         done = "play"
     else:
@@ -131,7 +146,7 @@ def position(page: Any) -> dict[str, Any]:
 
 
 #: What the bar's menu holds (on wide screens its items stand in the bar itself).
-MENU_ACTIONS = ("copy-link", "stats", "settings", "help", "language")
+MENU_ACTIONS = ("copy-link", "daily", "stats", "settings", "help", "language")
 
 
 def menu_click(page: Any, action: str) -> None:

@@ -58,6 +58,8 @@ export function isReplay(data) {
   const last = data.steps.length - 1;
   if (!Array.isArray(data.decisions)) return false;
   if (!data.decisions.every((n) => Number.isInteger(n) && n >= 1 && n <= last && data.steps[n].seat === 0)) return false;
+  // The decisions with one legal option (absent in replays kept by an older page: none known).
+  if (data.forced != null && !(Array.isArray(data.forced) && data.forced.every((n) => data.decisions.includes(n)))) return false;
   if (data.settlement != null) {
     const total = data.settlement.total;
     if (!Array.isArray(total) || total.length !== 3 || !total.every(Number.isInteger)) return false;
@@ -72,6 +74,8 @@ export function isReview(review) {
   if (!Number.isFinite(review.loss) || review.loss < 0) return false;
   if (!(review.played === null || isCards(review.played))) return false;
   if (!isText(review.text)) return false;
+  if (!(review.why == null || isText(review.why))) return false;
+  if (!(review.counted === undefined || typeof review.counted === "boolean")) return false;
   return (
     Array.isArray(review.options) &&
     review.options.every(
@@ -82,6 +86,16 @@ export function isReview(review) {
         Number.isFinite(option.expected),
     )
   );
+}
+
+/** The decisions of `replay` that had one legal option: they count for nothing. */
+export function forcedSteps(replay) {
+  return new Set(replay?.forced ?? []);
+}
+
+/** Whether `review` counts in the coach's tallies (a forced decision never does). */
+export function isCounted(review) {
+  return review.counted !== false && review.verdict !== "forced";
 }
 
 /** Stored text to a usable record, or null (nothing stored, or not usable). */

@@ -4,7 +4,7 @@
 // for the coach's rating of each of your decisions (review_queue.js). Stepping through the replay never waits for the engine:
 // the steps are already here, ratings fill in as they arrive.
 
-import { LAST_HAND_KEY, isReplay, isReview, makeLastHand, readLastHand } from "./last_hand.js";
+import { LAST_HAND_KEY, forcedSteps, isReplay, isReview, makeLastHand, readLastHand } from "./last_hand.js";
 import { createReviewQueue } from "./review_queue.js";
 import { copyDealLink, isCodeText } from "../game/deal_link.js";
 
@@ -22,7 +22,9 @@ const LINK_NOTICE_MS = 4000;
 export function createReplayController({ win, storage, client, update, isReady, playDeal }) {
   // What this controller owns (view() hands it to the panels' model, read only).
   let lastHand = readLastHand(storage.readText(LAST_HAND_KEY)); // the last finished hand
-  let replay = null; // the replay panel while open: {status, error, link, failed}
+  // The replay panel while open: {status, error, link, failed, option}; `option` is the
+  // coach's option drawn on the replay table in place of your play ({step, index}, or null).
+  let replay = null;
   let reviewProgress = null; // the coach's ratings under way
   let seenHandId = null;
   let loading = false;
@@ -50,7 +52,7 @@ export function createReplayController({ win, storage, client, update, isReady, 
   if (lastHand?.open) {
     // The replay was on screen before the reload: show it again at once (the steps are
     // kept), ratings carry on once the engine is up.
-    replay = { status: lastHand.replay ? "ready" : "loading", error: null, link: null, failed: {} };
+    replay = { status: lastHand.replay ? "ready" : "loading", error: null, link: null, failed: {}, option: null };
   }
 
   function persist() {
@@ -99,7 +101,9 @@ export function createReplayController({ win, storage, client, update, isReady, 
       queue.resume();
       return;
     }
-    const decisions = record.replay.decisions;
+    // A forced decision needs no search: the replay already says it had one option.
+    const forced = forcedSteps(record.replay);
+    const decisions = record.replay.decisions.filter((step) => !forced.has(step));
     const todo = decisions.filter((step) => !record.reviews[step] && !replay.failed?.[step]);
     if (todo.length === 0) return;
     const ordered = [...todo.filter((step) => step >= record.step), ...todo.filter((step) => step < record.step)];
@@ -115,7 +119,7 @@ export function createReplayController({ win, storage, client, update, isReady, 
   function open() {
     if (!lastHand) return;
     lastHand.open = true;
-    replay = { status: lastHand.replay ? "ready" : "loading", error: null, link: null, failed: {} };
+    replay = { status: lastHand.replay ? "ready" : "loading", error: null, link: null, failed: {}, option: null };
     persist();
     update();
     ensureLoaded();
@@ -140,8 +144,19 @@ export function createReplayController({ win, storage, client, update, isReady, 
     const target = Math.max(0, Math.min(lastStep(), step));
     if (target === record.step) return;
     record.step = target;
+    replay.option = null;
     persist();
     queue.prefer(target);
+    update();
+  }
+
+  /** Draw the coach's option `index` of this step on the replay table (again: your own play). */
+  function showOption(index) {
+    const record = lastHand;
+    const options = record?.reviews[record.step]?.options ?? [];
+    if (!replay || !Number.isInteger(index) || !options[index]) return;
+    const same = replay.option?.step === record.step && replay.option.index === index;
+    replay.option = same || options[index].played ? null : { step: record.step, index };
     update();
   }
 
@@ -196,6 +211,7 @@ export function createReplayController({ win, storage, client, update, isReady, 
     },
     open,
     goTo: go,
+    showOption,
     actions: {
       replay: open,
       "replay-close": close,

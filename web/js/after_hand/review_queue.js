@@ -63,9 +63,17 @@ export function createReviewQueue({ request, onResult, onChange = () => {} }) {
     let reply;
     try {
       reply = await request("review", { game: current.game, step });
-    } catch {
-      // The worker was lost (it is being restarted): keep the step, wait for resume().
+    } catch (error) {
       current.inFlight = null;
+      if (error?.reason === "timeout") {
+        // This very review outran the worker's time: asking again would only do it again.
+        current.done += 1;
+        current.paused = true; // the worker is being restarted: resume() carries on with the next step
+        onResult(current.handId, step, { failed: true, message: null });
+        onChange();
+        return;
+      }
+      // The worker was lost (it is being restarted): keep the step, wait for resume().
       current.todo.unshift(step);
       current.paused = true;
       onChange();

@@ -4,6 +4,7 @@
 // or drawing its result again changes nothing.
 
 import { EMPTY_STATS, STATS_KEY, addAbandonedHand, addFinishedHand, readStats } from "./stats.js";
+import { RECENT_KEY, readRecent, withHand } from "./recent_hands.js";
 
 /**
  * @param {object} deps
@@ -20,6 +21,17 @@ export function createStatsKeeper({ storage, update, openReplay, level }) {
   if (read.status === "refused") {
     // A damaged or foreign record is not trusted: start over, and say so.
     storage.writeText(STATS_KEY, JSON.stringify(read.stats));
+  }
+
+  // Your points hand by hand (the running-points chart); a damaged list just starts again.
+  let recent = readRecent(storage.readText(RECENT_KEY)).record;
+
+  function noteRecent(handId, view) {
+    const total = view.settlement?.total?.[0];
+    if (!Number.isSafeInteger(total)) return;
+    const before = readRecent(storage.readText(RECENT_KEY)).record; // another tab may have added one
+    recent = withHand(before, handId, total);
+    if (recent !== before) storage.writeText(RECENT_KEY, JSON.stringify(recent));
   }
 
   function write(next) {
@@ -45,6 +57,7 @@ export function createStatsKeeper({ storage, update, openReplay, level }) {
     const after = addFinishedHand(before, { handId, preset: view.rules, level: levelOf(snapshot), settlement: view.settlement });
     if (after !== before) write(after);
     else stats = before;
+    noteRecent(handId, view);
   }
 
   /** An unfinished hand was replaced by a new deal: counted as abandoned, once. */
@@ -63,7 +76,7 @@ export function createStatsKeeper({ storage, update, openReplay, level }) {
     onSnapshot,
     onAbandoned,
     view() {
-      return { stats, statsPanel };
+      return { stats, statsPanel, recent };
     },
     actions: {
       stats() {
@@ -91,6 +104,8 @@ export function createStatsKeeper({ storage, update, openReplay, level }) {
         // screen is not counted again after a reload.
         const before = current();
         write({ ...EMPTY_STATS, counted: before.counted });
+        recent = { ...recent, hands: [] };
+        storage.writeText(RECENT_KEY, JSON.stringify(recent));
         statsPanel = { confirm: false, done: true };
         update();
       },

@@ -19,9 +19,11 @@ import { watchOtherTabs } from "../store/other_tabs.js";
 import { createEngineSession } from "../engine/engine_session.js";
 import { createHandController } from "../game/hand_controller.js";
 import { createTurnClock } from "../game/turn_clock.js";
-import { copyDealLink } from "../game/deal_link.js";
+import { copyDealLink, withoutHash } from "../game/deal_link.js";
 import { createReplayController } from "../after_hand/replay.js";
 import { createStatsKeeper } from "../after_hand/stats_keeper.js";
+import { createDaily } from "../after_hand/daily.js";
+import { readDailyHash, todayUtc } from "../after_hand/daily_record.js";
 import { createUpdatePrompt } from "./update_prompt.js";
 import { createOfflineSupport } from "./offline.js";
 import { createNotices } from "./notices.js";
@@ -30,7 +32,7 @@ import { createFrameScheduler } from "./frame.js";
 import { buildBootModel, buildTableModel } from "../model/table_model.js";
 import { buildPanelsModel } from "../model/panels_model.js";
 import { presetNamed } from "../model/dialogs_model.js";
-import { createRenderer } from "../view/render.js";
+import { createRenderer, tableCard } from "../view/render.js";
 import { createPanelsRenderer } from "../view/render_panels.js";
 import { createSound, cuesForSnapshot } from "../view/sound.js";
 import { bindInput } from "../input/pointer.js";
@@ -42,7 +44,7 @@ function createApp(win) {
   const storage = createStorage();
   const settings = createSettingsKeeper({ win, storage });
   const renderer = createRenderer(doc);
-  const panelRenderer = createPanelsRenderer(doc);
+  const panelRenderer = createPanelsRenderer(doc, { tableCard });
   const frame = createFrameScheduler(
     win,
     {
@@ -94,6 +96,12 @@ function createApp(win) {
       if (storage.trouble && !dealtOnce) tellStorage();
       dealtOnce = true;
       offline.enable();
+      if (linkedDaily) {
+        // A link is the player's choice already: it replaces the hand without the question.
+        const date = linkedDaily;
+        linkedDaily = null;
+        daily.start(date);
+      }
     },
   });
   const clock = createTurnClock({
@@ -116,8 +124,22 @@ function createApp(win) {
     playDeal: (code) =>
       hand.replace("from_code", { code, level: settings.current.level }, { key: "dealReplayed", params: { code } }),
   });
-  const stats = createStatsKeeper({ storage, update, openReplay: replay.open, level: () => settings.current.level });
+  // The difficulty a hand counts under is the hand's own (a daily deal is Medium's whatever the setting).
+  const stats = createStatsKeeper({ storage, update, openReplay: replay.open, level: () => hand.view().handLevel ?? settings.current.level });
   if (stats.wasReset) notices.show({ key: "statsDamaged" });
+  const daily = createDaily({
+    win,
+    storage,
+    client: engine.client,
+    update,
+    isReady: () => engine.ready,
+    notices,
+    deal: (request, fields, notice) => hand.replace(request, fields, notice),
+    lang: () => settings.lang,
+  });
+  if (daily.wasReset) notices.show({ key: "dailyDamaged" });
+  let linkedDaily = null; // the date of a #daily= link, started once the engine is up
+  let afterConfirm = null; // what the new-hand question's Yes does (a new deal, or the daily)
   const updater = createUpdatePrompt({ win, update, isBusy: () => hand.busy });
   const offline = createOfflineSupport({ win, updater, update });
   const hand = createHandController({
@@ -135,6 +157,7 @@ function createApp(win) {
       score.onSnapshot,
       stats.onSnapshot,
       replay.onSnapshot,
+      daily.onSnapshot,
     ],
     onAbandoned: stats.onAbandoned,
   });
@@ -150,6 +173,7 @@ function createApp(win) {
       ...notices.view(),
       ...replay.view(),
       ...stats.view(),
+      ...daily.view(),
       session: score.view(),
       update: updater.view(),
       offlineReady: offline.ready,
@@ -166,15 +190,22 @@ function createApp(win) {
     // New hand: at once when the hand is over; mid-hand only after the person confirms
     // (the dialog [data-confirm="new-hand"]), for one stray tap must not throw a hand away.
     new() {
+      afterConfirm = null;
       if (hand.inProgress) dialog.show("new-hand");
       else hand.actions.new();
     },
+    // The daily deal replaces the hand as New hand does: mid-hand, only after the same question.
+    daily: () => startDaily(),
+    "copy-share": daily.actions["copy-share"],
     confirm() {
       if (dialog.open !== "new-hand") return;
       dialog.show(null);
-      hand.actions.new();
+      const then = afterConfirm ?? hand.actions.new;
+      afterConfirm = null;
+      then();
     },
     cancel() {
+      afterConfirm = null;
       if (dialog.open === "new-hand") dialog.show(null);
     },
     retry: () => engine.retry(),
@@ -203,6 +234,29 @@ function createApp(win) {
       });
     },
   };
+
+  /** Today's daily deal, or `date`'s (a #daily= link). */
+  function startDaily(date) {
+    if (!engine.ready) return;
+    if (hand.inProgress) {
+      afterConfirm = () => daily.start(date);
+      dialog.show("new-hand");
+    } else {
+      daily.start(date);
+    }
+  }
+
+  /** A #daily=YYYY-MM-DD link: that date's deal once the engine is up (a bad date: today's, said). */
+  function openDailyLink(hash) {
+    const link = readDailyHash(hash);
+    if (link.kind === "none") return false;
+    win.history.replaceState(null, "", withoutHash(win.location.href));
+    if (link.kind === "bad") notices.show({ key: "dailyBadDate" });
+    const date = link.kind === "daily" ? link.date : undefined;
+    if (engine.ready) startDaily(date);
+    else linkedDaily = date ?? todayUtc();
+    return true;
+  }
 
   /** Input handlers whose result is drawn before the event returns (see frame.js). */
   const drawnAtOnce = (named) =>
@@ -235,11 +289,13 @@ function createApp(win) {
     },
     panelClosed: (name) => dialog.closed(name),
     menuClosed: () => dialog.closeMenu(),
-    dealLink: (hash) => engine.dealLink(hash),
+    dealLink: (hash) => openDailyLink(hash) || engine.dealLink(hash),
     goToStep: (step) => replay.goTo(step),
+    showOption: (index) => replay.showOption(index),
   });
 
   function start() {
+    openDailyLink(win.location.hash); // read before the engine session reads the URL
     engine.start(); // starts the worker, then the table (from the save, if any) is drawn at once
     watchOtherTabs(win, {
       saved: (text) => engine.otherTabSaved(text),

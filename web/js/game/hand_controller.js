@@ -23,6 +23,8 @@ import { BOT_DELAY_MS } from "../store/preferences.js";
 import { sameRank } from "./cards.js";
 import { cannotBeat } from "./turn_facts.js";
 
+/** Hint's search shows its spinner only when it is not answered within this time. */
+const HINT_SPINNER_MS = 150;
 const ELSEWHERE_NOTICE = Object.freeze({ key: "openElsewhere", stays: true });
 
 /**
@@ -54,6 +56,11 @@ export function createHandController({ client, storage, settings, clock, notices
   // seat's move is still on its way (its reply is then dropped by the epoch).
   let inFlight = 0;
   const isBusy = () => inFlight > 0;
+  // Hint's first press asks the engine for Hard's best play of this position; later
+  // presses cycle the engine's list in the order it returned. {key, hints, waiting, slow}:
+  // `key` the turn asked about, `hints` the answer's order (null until it came).
+  let hintAsk = null;
+  let hintTimer = null;
   let flash = null; // {message, tone, seat?}: a refusal or error shown in the status line until the next change
   let focusCard = null; // the hand card keyboard focus is on (the hand's one tab stop) and its place
   let focusIndex = 0;
@@ -81,8 +88,9 @@ export function createHandController({ client, storage, settings, clock, notices
   }
 
   function apply(next, nextHandId = handId) {
-    // The engine keeps the level in the game and says it in every Snapshot; the
-    // setting only stands in for a reply without one (an engine that predates it).
+    // The engine keeps the level in the game and says it in every Snapshot (a daily deal
+    // is Medium's whatever the setting); the setting only stands in for a reply without
+    // one (an engine that predates it).
     if (typeof next.level === "string") handLevel = next.level;
     else if (nextHandId !== handId || handLevel === null) handLevel = settings.current.level;
     snapshot = next;
@@ -92,6 +100,7 @@ export function createHandController({ client, storage, settings, clock, notices
     judgement = null;
     judgementStale = false;
     hintIndex = 0;
+    forgetHint();
     flash = null;
     judgeSeq += 1;
     saveHand();
@@ -289,6 +298,64 @@ export function createHandController({ client, storage, settings, clock, notices
     update();
   }
 
+  /** A new position: an answer still on its way is for a turn that is gone. */
+  function forgetHint() {
+    clearTimeout(hintTimer);
+    hintAsk = null;
+  }
+
+  /** Select the next of the engine's hints (the order it gave). */
+  function cycleHint(hints) {
+    if (hints.length === 0) return;
+    const hint = hints[hintIndex % hints.length];
+    hintIndex += 1;
+    setSelection(hint);
+  }
+
+  /**
+   * Hint's first press of a turn: Hard's search for this position (kept per position
+   * in the worker). Nothing waits for it: a card, Play or Pass meanwhile wins and the
+   * answer is then only kept for the next press. A small spinner shows on the button
+   * when it takes longer than HINT_SPINNER_MS.
+   */
+  async function askHint() {
+    const key = turnKey();
+    const ask = { key, hints: null, waiting: true, slow: false, selection };
+    hintAsk = ask;
+    hintTimer = setTimeout(() => {
+      if (hintAsk !== ask || !ask.waiting) return;
+      ask.slow = true;
+      if (!flash) flash = { message: { key: "hintThinking" }, tone: "info" };
+      update();
+    }, HINT_SPINNER_MS);
+    let reply = null;
+    try {
+      reply = await client.request("hint");
+    } catch (error) {
+      if (!(error instanceof EngineDown)) throw error;
+    }
+    if (hintAsk !== ask) return; // another position: the answer is stale
+    clearTimeout(hintTimer);
+    ask.waiting = false;
+    if (flash?.message?.key === "hintThinking") flash = null;
+    const own = snapshot?.you?.hints ?? [];
+    ask.hints = reply?.ok && Array.isArray(reply.result.hints) ? reply.result.hints : own;
+    // The person did something else while waiting (a card, Hint's wait cut short): keep
+    // the order for the next press, leave their selection alone.
+    if (selection !== ask.selection || !canAct() || turnKey() !== key) {
+      update();
+      return;
+    }
+    if (reply?.ok && reply.result.cards === null) {
+      // Passing is what the search found best: said, and the plays follow on the next press.
+      ask.passBest = true;
+      flash = { message: { key: "hintPassBest" }, tone: "info" };
+      update();
+      return;
+    }
+    cycleHint(ask.hints);
+  }
+
   function setSelection(codes) {
     const chosen = new Set(codes);
     selection = snapshot.view.hand.filter((code) => chosen.has(code));
@@ -352,6 +419,7 @@ export function createHandController({ client, storage, settings, clock, notices
       selection = [];
       judgement = null;
       judgementStale = false;
+      forgetHint(); // its answer is for a turn this tab no longer plays
       notices.show(ELSEWHERE_NOTICE);
       continueHand(); // stops the turn clock (no turn of this tab's any more)
     },
@@ -407,11 +475,10 @@ export function createHandController({ client, storage, settings, clock, notices
       },
       hint() {
         wake();
-        const hints = snapshot?.you?.hints ?? [];
-        if (!canAct() || hints.length === 0) return;
-        const hint = hints[hintIndex % hints.length];
-        hintIndex += 1;
-        setSelection(hint);
+        if (!canAct() || (snapshot.you.hints ?? []).length === 0) return;
+        if (hintAsk?.key === turnKey() && hintAsk.hints) cycleHint(hintAsk.hints);
+        else if (hintAsk?.key !== turnKey()) askHint();
+        // (a press while the first answer is on its way adds nothing)
       },
       new() {
         // Not held back by a request in flight (a computer seat's turn): replace() halts the hand first.
@@ -422,7 +489,20 @@ export function createHandController({ client, storage, settings, clock, notices
     view() {
       // A tab that stopped for another one shows every button of the hand locked, as while busy.
       const locked = isBusy() || elsewhere;
-      return { snapshot, handId, handLevel, selection, judgement, judgementStale, busy: locked, flash, focusCard, focusIndex };
+      return {
+        snapshot,
+        handId,
+        handLevel,
+        selection,
+        judgement,
+        judgementStale,
+        busy: locked,
+        flash,
+        focusCard,
+        focusIndex,
+        hintWaiting: Boolean(hintAsk?.waiting && hintAsk.slow),
+        hintPassBest: Boolean(hintAsk?.passBest && hintAsk.key === turnKey()),
+      };
     },
   };
 }

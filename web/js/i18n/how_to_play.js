@@ -210,7 +210,18 @@ export const HELP_TEXTS = Object.freeze({
   tableHeading: { en: "At this table", zh: "操作" },
   table1: { en: "Tap a card to select it and tap it again to put it back; a double tap selects every card of that rank.", zh: "点一张牌选中，再点一次放回；双击选中同点数的所有牌。" },
   table2: { en: "The line above your cards says what your selection is and whether it beats the table; Play lights up only for a legal play.", zh: "手牌上方的提示会说明所选的牌型以及能否压过桌上的牌；只有合法时“出牌”按钮才会亮起。" },
-  table3: { en: "Hint cycles through your legal plays. Cards that fit in no legal play now are greyed; when nothing beats, the line says so and Pass becomes the main button.", zh: "“提示”会依次给出所有合法的出法。现在出不了的牌会变灰；压不过时，提示行会说明，“不出”成为主按钮。" },
+  table3: {
+    en: "Hint suggests: its first press gives the play the Hard opponent's search finds best for you (a moment's thought), the next presses cycle through your other legal plays. Cards that fit in no legal play now are greyed; when nothing beats, the line says so and Pass becomes the main button.",
+    zh: "“提示”给建议：第一次按给出困难电脑的搜索为你找到的最佳出法（稍想片刻），再按就依次给出其他合法出法。现在出不了的牌会变灰；压不过时，提示行会说明，“不出”成为主按钮。",
+  },
+  tableCoach: {
+    en: "The coach rates: after the hand, Replay rates each of your decisions with the same search, shows every option with its cards and the points each was expected to score, and says why a play lost points. A forced decision counts for nothing.",
+    zh: "教练来评分：打完后，“回放”用同样的搜索给你每一手评分，列出每种出法的牌和预期得分，并说明一手为何丢分。别无选择的一手不计入评分。",
+  },
+  tableDaily: {
+    en: "Daily deal (menu): one deal a day, the same for everyone; after it you see how Hard scored in your seat on the same deal, and can copy your result.",
+    zh: "每日一局（菜单）：每天一副牌，人人相同；打完后能看到困难电脑在你的座位上打同一副牌的得分，并可复制你的成绩。",
+  },
   table4: { en: "The strip at the top counts, per rank, the cards you have not seen yet.", zh: "上方的记牌器按点数显示还没出现的牌数。" },
   table5: { en: "Each deal has a code; Copy link makes a link that deals the same hands again.", zh: "每一局都有牌局代码；“复制链接”可以生成重发同一副牌的链接。" },
   table6: { en: "New hand in the middle of a hand asks first: a hand left unfinished counts as abandoned in Statistics.", zh: "对局中点“新一局”会先确认：没打完就放弃的一局在统计里记为弃局。" },
@@ -378,7 +389,7 @@ function presetSections(say, preset) {
   return sections;
 }
 
-const TABLE_ITEMS = Object.freeze(["table1", "table2", "table3", "table4", "table5", "table6", "table7"]);
+const TABLE_ITEMS = Object.freeze(["table1", "table2", "table3", "tableCoach", "tableDaily", "table4", "table5", "table6", "table7"]);
 const KEY_ITEMS = Object.freeze(["keys1", "keys2", "keys3", "keys4", "keys5", "keys6", "keys7"]);
 
 /**

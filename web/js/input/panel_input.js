@@ -2,7 +2,8 @@
 // table's; buttons with [data-action] in the panels already go through it):
 //   the keyboard while the replay is open: ← → step, Home / End first / last,
 //     Escape closes; in Statistics, Escape cancels the reset question or closes;
-//   a tap on one of the coach's decisions ([data-review-step]) jumps to it.
+//   a tap on one of the coach's decisions ([data-review-step]) jumps to it;
+//   a tap on one of its options ([data-review-option]) draws it on the replay table.
 // While a panel is open, keys do not reach the table underneath (a shortcut
 // there must not act on a hand the player cannot see). Reads the DOM, never
 // changes it.
@@ -18,7 +19,7 @@ const REPLAY_KEYS = Object.freeze({
 /**
  * @param {Document} doc
  * @param {Window} win
- * @param {{action: (name: string) => void, goToStep: (step: number) => void}} handlers
+ * @param {{action: (name: string) => void, goToStep: (step: number) => void, showOption: (index: number) => void}} handlers
  */
 export function bindPanelInput(doc, win, handlers) {
   const root = doc.querySelector("[data-app]");
@@ -51,5 +52,7 @@ export function bindPanelInput(doc, win, handlers) {
   root.addEventListener("click", (event) => {
     const chip = event.target.closest("[data-replay] [data-review-step]");
     if (chip) handlers.goToStep(Number(chip.dataset.reviewStep));
+    const option = event.target.closest("[data-replay] [data-review-option]");
+    if (option) handlers.showOption(Number(option.dataset.reviewOption));
   });
 }

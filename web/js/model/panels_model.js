@@ -4,9 +4,12 @@
 // draws the table). No DOM and no rules here: the steps, the hands, the plays'
 // names, the ratings and the settlement are all the engine's.
 
-import { cardLabel, rankOf } from "../game/cards.js";
+import { cardLabel } from "../game/cards.js";
 import { say, translatorFor } from "../i18n/i18n.js";
 import { statsRows } from "../after_hand/stats.js";
+import { forcedSteps, isCounted } from "../after_hand/last_hand.js";
+import { dailySummary } from "../after_hand/daily_record.js";
+import { runningPoints } from "../after_hand/recent_hands.js";
 import { cardModel, playModel, signed } from "./table_model.js";
 import { seatName, seatsLeftToRight } from "./seating.js";
 /** A short mark per verdict for the row of decisions (the word is in its label). */
@@ -31,6 +34,7 @@ const FIXED_TEXTS = Object.freeze([
   "coachTitle",
   "panelClose",
   "statsButton",
+  "dailyButton",
   "statsTitle",
   "statsReplayLast",
   "statsReset",
@@ -55,15 +59,19 @@ function playText(t, cards, combo) {
   return cards.map((code) => cardLabel(t, code)).join(" ");
 }
 
-function sameRanks(a, b) {
-  if (a === null || b === null) return a === b;
-  const ranks = (cards) => cards.map(rankOf).sort().join(",");
-  return ranks(a) === ranks(b);
+/** The coach's option of `step` drawn on the replay table instead of your play, or null. */
+function shownOption(record, replayState, step) {
+  const chosen = replayState.option;
+  if (!chosen || chosen.step !== step) return null;
+  return record.reviews[step]?.options?.[chosen.index] ?? null;
 }
 
 function coachDetail(t, record, replayState, step) {
   const review = record.reviews[step];
   if (!review) {
+    if (forcedSteps(record.replay).has(step)) {
+      return { state: "rated", verdict: "forced", verdictText: t("verdict_forced"), text: t("coachForcedStep"), why: "", rows: [], loss: "", options: [] };
+    }
     const failed = replayState.failed?.[step];
     return { state: failed ? "failed" : "pending", text: failed ? t("coachFailedStep") : t("coachPendingStep") };
   }
@@ -74,30 +82,43 @@ function coachDetail(t, record, replayState, step) {
     verdict: review.verdict,
     verdictText: t(`verdict_${review.verdict}`),
     text: t.message(review.text),
+    // Inaccuracies and mistakes: the search's one line of why.
+    why: review.why ? t.message(review.why) : "",
     rows: [mine],
     loss: "",
     options: [],
   };
   if (review.options.length === 0) return detail; // forced: nothing to compare
-  const best = review.options[0];
+  const best = review.options.find((option) => option.best) ?? review.options[0];
   // The engine's loss is the best option's expected total minus that of the play made.
   mine.expected = points(best.expected - review.loss);
   detail.rows.push({ label: t("coachBest"), play: playText(t, best.cards, best.combo), expected: points(best.expected) });
   detail.loss = t("coachLoss", { loss: review.loss.toFixed(1) });
-  detail.options = review.options.map((option) => ({
+  const shown = shownOption(record, replayState, step);
+  // Every option with its cards: two plays of the same name differ by what they carry.
+  detail.options = review.options.map((option, index) => ({
+    index,
     play: playText(t, option.cards, option.combo),
+    cards: (option.cards ?? []).map((code) => cardModel(t, code)),
     expected: points(option.expected),
-    mine: sameRanks(option.cards, review.played),
+    played: option.played === true,
+    best: option.best === true,
+    marks: [option.played ? t("coachMarkPlayed") : "", option.best ? t("coachMarkBest") : ""].filter(Boolean).join(" · "),
+    shown: option === shown || (shown === null && option.played === true),
+    label: t("coachShowOption", { play: playText(t, option.cards, option.combo), expected: points(option.expected) }),
   }));
+  detail.optionsTitle = t("coachOptions");
   return detail;
 }
 
 function coachModel(t, state, record, step) {
   const replayState = state.replay;
   const decisions = record.replay.decisions;
+  const forced = forcedSteps(record.replay);
+  const verdictOf = (decision) =>
+    record.reviews[decision]?.verdict ?? (forced.has(decision) ? "forced" : replayState.failed?.[decision] ? "failed" : "pending");
   const chips = decisions.map((decision, index) => {
-    const review = record.reviews[decision];
-    const verdict = review?.verdict ?? (replayState.failed?.[decision] ? "failed" : "pending");
+    const verdict = verdictOf(decision);
     return {
       step: decision,
       n: index + 1,
@@ -107,7 +128,11 @@ function coachModel(t, state, record, step) {
       label: t("coachChip", { n: index + 1, verdict: t(`verdict_${verdict}`) }),
     };
   });
-  const rated = decisions.map((decision) => record.reviews[decision]).filter(Boolean);
+  // Only decisions with a choice count: a forced one is in no tally.
+  const rated = decisions
+    .filter((decision) => !forced.has(decision))
+    .map((decision) => record.reviews[decision])
+    .filter((review) => review && isCounted(review));
   const unsettled = chips.filter((chip) => chip.verdict === "pending").length;
   const progress = state.reviewProgress?.handId === record.handId ? state.reviewProgress : null;
   let progressText = "";
@@ -119,6 +144,8 @@ function coachModel(t, state, record, step) {
   let summary = "";
   if (decisions.length === 0) {
     summary = t("coachNoDecisions");
+  } else if (chips.every((chip) => chip.verdict === "forced")) {
+    summary = t("coachAllForced");
   } else if (rated.length > 0) {
     const lost = rated.reduce((sum, review) => sum + review.loss, 0);
     const count = (verdict) => rated.filter((review) => review.verdict === verdict).length;
@@ -186,6 +213,15 @@ function replayModel(state, t) {
   const from = current.trick_start;
   const plays = [null, null, null];
   for (let i = from; i < history.length; i += 1) plays[history[i].seat] = { ...history[i], current: i === step - 1 };
+  // The coach's option chosen for this step stands in for your play: your hand before the
+  // step without the option's cards, the option in front of you.
+  const option = shownOption(record, replayState, step);
+  const hands = current.hands.slice();
+  if (option) {
+    const gone = new Set(option.cards ?? []);
+    hands[0] = data.steps[step - 1].hands[0].filter((code) => !gone.has(code));
+    plays[0] = { seat: 0, cards: option.cards, combo: option.combo, current: true, option: true };
+  }
   const next = data.steps[step + 1]?.seat ?? null;
   const over = step === last && data.settlement;
   let caption;
@@ -197,6 +233,7 @@ function replayModel(state, t) {
       current.cards === null
         ? t("replayPasses", { name: who })
         : t("replayPlays", { name: who, play: playText(t, current.cards, current.combo) });
+    if (option) caption = t("replayInstead", { play: playText(t, option.cards, option.combo), played: caption });
   }
   if (over) {
     const winner = data.settlement.winner;
@@ -212,7 +249,7 @@ function replayModel(state, t) {
     nav: { back: step > 0, forward: step < last },
     // Top to bottom as at the table: the seat on the left, the one on the right, then you.
     seats: seatsLeftToRight(direction).map((seat) => {
-      const hand = current.hands[seat];
+      const hand = hands[seat];
       const play = plays[seat];
       return {
         seat,
@@ -222,11 +259,83 @@ function replayModel(state, t) {
         turnText: next === seat ? t("replayToPlay") : "",
         acting: play?.current === true,
         cards: hand.map((code) => cardModel(t, code)),
-        play: play ? { ...playModel(t, play), current: play.current } : null,
+        play: play ? { ...playModel(t, play), current: play.current, option: play.option === true } : null,
       };
     }),
     coach: coachModel(t, state, record, step),
     settlement: over ? settlementModel(t, data.settlement, name) : null,
+  };
+}
+
+/** The charts' drawing box (SVG user units; the SVG scales to the panel's width). */
+const CHART = Object.freeze({ width: 320, height: 90, pad: 6 });
+/** Points shown in the running-points chart, and daily deals in the daily chart. */
+const CHART_HANDS = 30;
+const CHART_DAYS = 14;
+
+/** y of `value` in a chart whose values run from `low` to `high` (0 always inside). */
+function scaleY(value, low, high) {
+  const span = high - low || 1;
+  return CHART.pad + ((high - value) / span) * (CHART.height - 2 * CHART.pad);
+}
+
+function pointsChart(state, t) {
+  const values = runningPoints(state.recent ?? { hands: [] }).slice(-CHART_HANDS);
+  const n = values.length;
+  const base = { key: "points", title: t("chartPointsTitle", { n }), width: CHART.width, height: CHART.height, values };
+  if (n === 0) return { ...base, text: t("chartPointsEmpty"), line: "", zeroY: CHART.height / 2, bars: [] };
+  const low = Math.min(0, ...values);
+  const high = Math.max(0, ...values);
+  const step = n > 1 ? (CHART.width - 2 * CHART.pad) / (n - 1) : 0;
+  const x = (i) => (n > 1 ? CHART.pad + i * step : CHART.width / 2);
+  const line = values.map((v, i) => `${x(i).toFixed(1)},${scaleY(v, low, high).toFixed(1)}`).join(" ");
+  const text = t("chartPointsText", {
+    n,
+    first: signed(values[0]),
+    last: signed(values[n - 1]),
+    low: signed(Math.min(...values)),
+    high: signed(Math.max(...values)),
+  });
+  // The latest total as a dot: a single hand is a dot, not an invisible line.
+  const dot = { x: x(n - 1), y: scaleY(values[n - 1], low, high) };
+  return { ...base, text, line, dot, zeroY: scaleY(0, low, high), bars: [] };
+}
+
+function dailyChart(summary, t) {
+  const recent = summary.recent.slice(-CHART_DAYS);
+  const diffs = recent.map((day) => day.you - day.hard);
+  const base = { key: "daily", title: t("chartDailyTitle"), width: CHART.width, height: CHART.height, values: diffs, line: "" };
+  if (recent.length === 0) return { ...base, text: t("statsDailyEmpty"), zeroY: CHART.height / 2, bars: [] };
+  const low = Math.min(0, ...diffs);
+  const high = Math.max(0, ...diffs);
+  const zeroY = scaleY(0, low, high);
+  const slot = (CHART.width - 2 * CHART.pad) / CHART_DAYS;
+  const bars = recent.map((day, i) => {
+    const y = scaleY(diffs[i], low, high);
+    return {
+      x: CHART.pad + i * slot + slot * 0.15,
+      y: Math.min(y, zeroY),
+      w: slot * 0.7,
+      h: Math.max(1, Math.abs(zeroY - y)),
+      tone: diffs[i] > 0 ? "good" : diffs[i] < 0 ? "bad" : "even",
+      label: `${day.date}: ${signed(day.you)} · ${t("level_hard")} ${signed(day.hard)}`,
+    };
+  });
+  const list = recent.map((day, i) => `${day.date} ${signed(diffs[i])}`).join(t("listJoin"));
+  return { ...base, text: t("chartDailyText", { n: recent.length, list }), zeroY, bars };
+}
+
+/** The daily deals' line and the two charts of Statistics. */
+function chartsModel(state, t) {
+  const summary = dailySummary(state.daily?.record ?? { results: {} }, state.daily?.today ?? "");
+  return {
+    daily: {
+      title: t("statsDailyTitle"),
+      streak: t("statsDailyStreak", { n: summary.streak }),
+      record: summary.played ? t("statsDailyRecord", summary) : t("statsDailyEmpty"),
+      streakDays: summary.streak,
+    },
+    charts: [pointsChart(state, t), dailyChart(summary, t)],
   };
 }
 
@@ -268,6 +377,31 @@ function statsModel(state, t) {
     confirm: Boolean(state.statsPanel.confirm),
     done: state.statsPanel.done ? t("statsWasResetByYou") : "",
     replayLast: Boolean(state.lastHand),
+    ...chartsModel(state, t),
+  };
+}
+
+/** The daily deal's block under the result: your total, Hard's on the same deal, the share line. */
+function dailyModel(state, t) {
+  const shown = state.daily?.shown;
+  const view = state.snapshot?.view;
+  if (!shown || !view?.over || shown.handId !== state.handId) return null;
+  const diff = shown.hard === null ? null : shown.you - shown.hard;
+  let verdict = "";
+  if (diff !== null) {
+    verdict = diff > 0 ? t("dailyBeatHard", { n: diff }) : diff === 0 ? t("dailyTiedHard") : t("dailyLostHard", { n: -diff });
+  }
+  return {
+    title: t("dailyTitle", { date: shown.date }),
+    youLabel: t("dailyYouTotal"),
+    you: signed(shown.you),
+    hardLabel: t("dailyHardTotal"),
+    hard: shown.hard === null ? null : signed(shown.hard),
+    thinking: shown.hard === null ? t("dailyHardThinking") : "",
+    verdict,
+    share: shown.share ? t.message(shown.share) : "",
+    copy: t("dailyCopy"),
+    copied: shown.copy ? say(t, shown.copy) : "",
   };
 }
 
@@ -284,6 +418,7 @@ export function buildPanelsModel(state) {
     modal: replay !== null || stats !== null,
     replay,
     stats,
+    daily: dailyModel(state, t),
     update: state.update
       ? { applying: state.update.phase === "applying", text: state.update.phase === "applying" ? t("updateApplying") : t("updateReady") }
       : null,

@@ -293,7 +293,14 @@ export function buildTableModel(state) {
     buttons: {
       // The button drawn as the main one: Play, or Pass when nothing beats (the only move left).
       primary: canAct && cannotBeat(you) ? "pass" : "play",
-      hint: { text: t("hint"), enabled: canAct && (you?.hints?.length ?? 0) > 0 },
+      // waiting: Hint's search is taking a while (its spinner)
+      // passBest: the search found passing best (Hint said so; its next press gives the plays)
+      hint: {
+        text: t("hint"),
+        enabled: canAct && (you?.hints?.length ?? 0) > 0,
+        waiting: Boolean(state.hintWaiting),
+        passBest: canAct && Boolean(state.hintPassBest),
+      },
       pass: {
         text: t("pass"),
         enabled: canAct && Boolean(you?.can_pass),

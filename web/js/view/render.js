@@ -25,7 +25,7 @@ function cardFace(doc, card) {
  * A card lying on the table. Its hooks: data-card (not on a ghost's copy), and on
  * a play's cards data-played-card too (the older hook of the same cards).
  */
-function tableCard(doc, card, hooks = "card") {
+export function tableCard(doc, card, hooks = "card") {
   const node = el(doc, "span", "card small");
   if (hooks !== "none") node.dataset.card = card.code;
   if (hooks === "played") node.dataset.playedCard = card.code;
@@ -278,7 +278,9 @@ export function createRenderer(doc) {
       const button = q(`[data-action=${name}]`);
       setProp(button, "disabled", !model.buttons[name].enabled);
       button.classList.toggle("primary", model.buttons.primary === name);
+      toggleAttr(button, "aria-busy", Boolean(model.buttons[name].waiting), "true");
     }
+    toggleAttr(q("[data-action=hint]"), "data-hint-best", model.buttons.hint.passBest, "pass");
     const reason = model.buttons.pass.reason;
     setText(q("[data-pass-reason]"), reason);
     setProp(q("[data-action=pass]"), "title", reason);

@@ -14,12 +14,17 @@ function whenChanged(node, data, build) {
   build();
 }
 
-export function createPanelsRenderer(doc) {
+/**
+ * @param {Document} doc
+ * @param {{tableCard: Function}} drawing  render.js's card, so the coach's options are drawn as the table draws cards
+ */
+export function createPanelsRenderer(doc, { tableCard }) {
   const root = doc.querySelector("[data-app]");
   const q = (selector, scope = root) => scope.querySelector(selector);
   const replayPanel = q("[data-replay]");
   const statsPanel = q("[data-stats]");
   const updateBar = q("[data-update]");
+  const dailyBlock = q("[data-daily]");
   const overlays = new Set([replayPanel, statsPanel, updateBar, q("[data-boot]"), q("[data-notice]")]);
   let openedFrom = null; // the element that had focus when a panel opened
 
@@ -63,6 +68,8 @@ export function createPanelsRenderer(doc) {
           play.dataset.replayPlay = String(seat.seat);
           if (seat.play) {
             play.classList.toggle("current", seat.play.current);
+            play.classList.toggle("option", seat.play.option);
+            toggleAttr(play, "data-replay-option", seat.play.option);
             if (seat.play.pass) {
               play.append(el(doc, "span", "pass-mark", seat.play.passText));
             } else {
@@ -89,22 +96,30 @@ export function createPanelsRenderer(doc) {
     setText(summary, coach.summary);
     setProp(summary, "hidden", !coach.summary);
     const list = q("[data-review-steps]", box);
-    whenChanged(list, coach.chips, () => {
+    // The same decisions: each chip is updated in place, so a rating arriving while the
+    // player taps a chip never replaces it between the press and the release.
+    whenChanged(list, coach.chips.map((chip) => chip.step), () => {
       list.replaceChildren(
         ...coach.chips.map((chip) => {
           const item = el(doc, "li");
           const button = el(doc, "button", "review-chip");
           button.type = "button";
           button.dataset.reviewStep = String(chip.step);
-          button.dataset.verdict = chip.verdict;
-          button.setAttribute("aria-label", chip.label);
-          button.title = chip.label;
-          toggleAttr(button, "aria-current", chip.current, "step");
-          button.append(el(doc, "span", "chip-n", String(chip.n)), el(doc, "span", "chip-mark", chip.mark));
+          button.append(el(doc, "span", "chip-n", String(chip.n)), el(doc, "span", "chip-mark"));
           item.append(button);
           return item;
         }),
       );
+    });
+    list.querySelectorAll("[data-review-step]").forEach((button, index) => {
+      const chip = coach.chips[index];
+      if (button.dataset.verdict !== chip.verdict) button.dataset.verdict = chip.verdict;
+      if (button.getAttribute("aria-label") !== chip.label) {
+        button.setAttribute("aria-label", chip.label);
+        button.title = chip.label;
+      }
+      toggleAttr(button, "aria-current", chip.current, "step");
+      setText(button.querySelector(".chip-mark"), chip.mark);
     });
     const detailBox = q("[data-review-detail]", box);
     const detail = coach.detail;
@@ -125,13 +140,39 @@ export function createPanelsRenderer(doc) {
         tr.append(el(doc, "th", "", row.label), el(doc, "td", "", row.play), el(doc, "td", "expected", row.expected));
         table.append(tr);
       }
-      const parts = [head, table];
+      const parts = [head];
+      if (detail.why) {
+        const why = el(doc, "p", "coach-why", detail.why);
+        why.dataset.reviewWhy = "";
+        parts.push(why);
+      }
+      if (detail.rows.length) parts.push(table);
       if (detail.loss) parts.push(el(doc, "p", "coach-loss", detail.loss));
       if (detail.options.length) {
+        parts.push(el(doc, "p", "coach-options-title", detail.optionsTitle));
         const options = el(doc, "ol", "coach-options");
         for (const option of detail.options) {
-          const item = el(doc, "li", option.mine ? "mine" : "");
-          item.append(el(doc, "span", "", option.play), el(doc, "span", "expected", option.expected));
+          const item = el(doc, "li");
+          const button = el(doc, "button", "coach-option");
+          button.type = "button";
+          button.dataset.reviewOption = String(option.index);
+          toggleAttr(button, "data-played", option.played);
+          toggleAttr(button, "data-best", option.best);
+          button.setAttribute("aria-pressed", String(option.shown));
+          button.setAttribute("aria-label", option.label);
+          const cards = el(doc, "span", option.cards.length ? "played coach-option-cards" : "coach-option-cards");
+          cards.style.setProperty("--n", String(option.cards.length));
+          for (const card of option.cards) {
+            const node = tableCard(doc, card, "none");
+            node.dataset.optionCard = card.code;
+            cards.append(node);
+          }
+          if (option.cards.length === 0) cards.append(el(doc, "span", "pass-mark", option.play));
+          const words = el(doc, "span", "coach-option-words");
+          words.append(el(doc, "span", "coach-option-name", option.play));
+          if (option.marks) words.append(el(doc, "span", "coach-option-marks", option.marks));
+          button.append(cards, words, el(doc, "span", "expected", option.expected));
+          item.append(button);
           options.append(item);
         }
         parts.push(options);
@@ -234,6 +275,88 @@ export function createPanelsRenderer(doc) {
     setProp(q("[data-stats-confirm]", statsPanel), "hidden", !model.confirm);
     setProp(q("[data-stats-actions]", statsPanel), "hidden", model.confirm);
     setProp(q("[data-action=stats-replay]", statsPanel), "hidden", !model.replayLast);
+    renderCharts(model);
+  }
+
+  function renderDaily(model) {
+    setProp(dailyBlock, "hidden", model === null);
+    if (model === null) return;
+    whenChanged(dailyBlock, model, () => {
+      // One wrapping line, so the result's own buttons stay in sight on a phone.
+      const line = el(doc, "p", "daily-line");
+      const points = (label, value, hook) => {
+        const part = el(doc, "span", "daily-part");
+        const number = el(doc, "strong", "daily-points", value);
+        number.dataset[hook] = "";
+        part.append(label, " ", number);
+        return part;
+      };
+      line.append(el(doc, "strong", "daily-title", model.title), points(model.youLabel, model.you, "youTotal"));
+      if (model.hard === null) {
+        const waiting = el(doc, "span", "daily-thinking", model.thinking);
+        waiting.setAttribute("role", "status");
+        line.append(waiting);
+      } else {
+        line.append(points(model.hardLabel, model.hard, "hardTotal"), el(doc, "span", "daily-verdict", model.verdict));
+      }
+      if (model.share) {
+        const button = el(doc, "button", "chip", model.copy);
+        button.type = "button";
+        button.dataset.action = "copy-share";
+        button.dataset.shareLine = model.share; // the line Copy puts on the clipboard
+        button.title = model.share;
+        line.append(button);
+      }
+      const parts = [line];
+      if (model.copied) {
+        const copied = el(doc, "p", "daily-copied", model.copied);
+        copied.setAttribute("role", "status");
+        parts.push(copied);
+      }
+      dailyBlock.replaceChildren(...parts);
+    });
+  }
+
+  const SVG = "http://www.w3.org/2000/svg";
+  function svgNode(name, attributes) {
+    const node = doc.createElementNS(SVG, name);
+    for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
+    return node;
+  }
+
+  /** One small chart: an inline SVG read out by its text alternative (also shown under it). */
+  function chart(model) {
+    const figure = el(doc, "figure", "stats-chart");
+    figure.dataset.chart = model.key;
+    figure.dataset.values = JSON.stringify(model.values);
+    const svg = svgNode("svg", { viewBox: `0 0 ${model.width} ${model.height}`, role: "img", "aria-label": model.text });
+    const title = svgNode("title", {});
+    title.textContent = model.text;
+    svg.append(title, svgNode("line", { x1: 0, x2: model.width, y1: model.zeroY, y2: model.zeroY, class: "chart-zero" }));
+    if (model.line) svg.append(svgNode("polyline", { points: model.line, class: "chart-line" }));
+    if (model.dot) svg.append(svgNode("circle", { cx: model.dot.x, cy: model.dot.y, r: 3, class: "chart-dot" }));
+    for (const bar of model.bars) {
+      const rect = svgNode("rect", { x: bar.x, y: bar.y, width: bar.w, height: bar.h, class: `chart-bar ${bar.tone}` });
+      const tip = svgNode("title", {});
+      tip.textContent = bar.label;
+      rect.append(tip);
+      svg.append(rect);
+    }
+    const caption = el(doc, "figcaption", "");
+    caption.append(el(doc, "span", "chart-title", model.title), el(doc, "span", "chart-text", model.text));
+    figure.append(caption, svg);
+    return figure;
+  }
+
+  function renderCharts(model) {
+    const box = q("[data-stats-charts]", statsPanel);
+    whenChanged(box, [model.daily, model.charts], () => {
+      const daily = el(doc, "p", "stats-daily");
+      daily.dataset.statsDaily = "";
+      daily.dataset.streak = String(model.daily.streakDays);
+      daily.append(el(doc, "strong", "", model.daily.title), " ", el(doc, "span", "", model.daily.streak), " · ", el(doc, "span", "", model.daily.record));
+      box.replaceChildren(daily, ...model.charts.map(chart));
+    });
   }
 
   function renderUpdate(model) {
@@ -276,6 +399,7 @@ export function createPanelsRenderer(doc) {
     if (resultReplay) setProp(resultReplay, "disabled", !model.resultReplay);
     renderReplay(model.replay);
     renderStats(model.stats);
+    renderDaily(model.daily);
     renderUpdate(model.update);
     renderModal(model.modal);
     moveFocus(wasOpen, model.modal);

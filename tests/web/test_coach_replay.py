@@ -1,0 +1,120 @@
+"""The coach a player can trust: forced decisions shown as forced and left out of every
+count, every option the search rated listed with its cards (drawn as the table draws
+cards) and its marks, an option drawn on the replay table when chosen, and the verdict's
+reason."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from test_after_hand import (
+    LAST_HAND_KEY,
+    RATING_TIMEOUT_MS,
+    REPLAY_DEAL,
+    engine_replay,
+    finish_hand,
+    open_replay,
+    replay_step,
+    review_requests,
+    stored,
+)
+
+CHIPS = """() => [...document.querySelectorAll('[data-replay] [data-review-step]')]
+                .map(e => [Number(e.dataset.reviewStep), e.dataset.verdict])"""
+
+
+def cards_of(page: Any, selector: str, attribute: str = "card") -> list[str]:
+    codes: list[str] = page.eval_on_selector_all(
+        selector, f"els => els.map(e => e.dataset.{attribute})"
+    )
+    return codes
+
+
+def test_forced_decisions_count_for_nothing_and_every_option_shows_its_cards(table: Any) -> None:
+    page = table.page
+    game = finish_hand(page, table.site.url, REPLAY_DEAL)
+    expected = engine_replay(game)
+    decisions, forced = expected["decisions"], expected["forced"]
+    choices = [step for step in decisions if step not in forced]
+    assert forced and choices, expected  # the deal has both kinds, however the hand went
+
+    open_replay(page)
+    # The forced ones are marked at once: the replay says so, no search is needed.
+    chips = dict(page.evaluate(CHIPS))
+    assert [step for step, verdict in chips.items() if verdict == "forced"] == forced, chips
+
+    # (each rating is seconds of search in the worker, more on a busy machine)
+    # Ratings come one by one (seconds of search each): take the first two that come.
+    page.wait_for_function(
+        """n => document.querySelectorAll('[data-replay] [data-review-step]:not('
+             + '[data-verdict=pending]):not([data-verdict=forced]):not([data-verdict=failed])')
+             .length >= n""",
+        arg=min(2, len(choices)),
+        timeout=4 * RATING_TIMEOUT_MS,
+    )
+    seen = page.evaluate(
+        """() => ({chips: [...document.querySelectorAll('[data-replay] [data-review-step]')]
+                     .map(e => [Number(e.dataset.reviewStep), e.dataset.verdict]),
+                   summary: document.querySelector('[data-review-summary]').textContent})"""
+    )
+    chips = dict(seen["chips"])
+    assert all(chips[step] == "forced" for step in forced), chips
+    rated = [step for step in choices if chips[step] not in ("pending", "failed")]
+    assert all(chips[step] != "forced" for step in rated), chips
+    # Only the decisions with a choice are searched, and only they count.
+    assert review_requests(page) <= len(choices)
+    good = sum(1 for step in rated if chips[step] in ("best", "good"))
+    assert f"best or good: {good} of {len(rated)}" in seen["summary"], seen
+
+    # A forced decision says so and lists nothing to compare.
+    page.click(f'[data-replay] [data-review-step="{forced[0]}"]')
+    assert page.get_attribute("[data-review-detail]", "data-verdict") == "forced"
+    assert page.locator("[data-review-option]").count() == 0
+
+    reviews = stored(page, LAST_HAND_KEY)["reviews"]
+    for step in rated:
+        review = reviews[str(step)]
+        page.click(f'[data-replay] [data-review-step="{step}"]')
+        assert replay_step(page) == step
+        detail = page.locator("[data-review-detail]")
+        assert detail.get_attribute("data-verdict") == review["verdict"]
+        assert review["text"]["en"] in (detail.text_content() or "")
+        why = page.locator("[data-review-why]")
+        if review["why"]:
+            assert why.text_content() == review["why"]["en"]
+        else:
+            assert why.count() == 0
+        # Every option, in the engine's order, with its own cards and its marks.
+        options = page.locator("[data-review-option]")
+        assert options.count() == len(review["options"])
+        for index, option in enumerate(review["options"]):
+            button = f'[data-review-option="{index}"]'
+            shown = cards_of(page, f"{button} [data-option-card]", "optionCard")
+            assert shown == (option["cards"] or []), (step, index, shown)
+            assert page.locator(f"{button}[data-played]").count() == int(option["played"])
+            assert page.locator(f"{button}[data-best]").count() == int(option["best"])
+            # drawn as the table draws a card
+            assert page.locator(f"{button} .card .face").count() == len(option["cards"] or [])
+
+    # Choosing another option draws it in front of you, your hand without its cards.
+    step, index, option = next(
+        (step, index, option)
+        for step in rated
+        for index, option in enumerate(reviews[str(step)]["options"])
+        if not option["played"] and option["cards"]
+    )
+    page.click(f'[data-replay] [data-review-step="{step}"]')
+    assert replay_step(page) == step
+    before = expected["steps"][step - 1]["hands"][0]
+    page.click(f'[data-review-option="{index}"]')
+    page.wait_for_selector('[data-replay-play="0"][data-replay-option]')
+    assert sorted(cards_of(page, '[data-replay-play="0"] [data-card]')) == sorted(option["cards"])
+    assert cards_of(page, '[data-replay-hand="0"] [data-card]') == [
+        code for code in before if code not in option["cards"]
+    ]
+    assert page.get_attribute(f'[data-review-option="{index}"]', "aria-pressed") == "true"
+    # Again: back to what was played.
+    page.click(f'[data-review-option="{index}"]')
+    page.wait_for_selector('[data-replay-play="0"][data-replay-option]', state="detached")
+    after = expected["steps"][step]["hands"][0]
+    assert cards_of(page, '[data-replay-hand="0"] [data-card]') == after

@@ -1,0 +1,105 @@
+"""Hint: its first press asks the engine for the play Hard's search finds best (kept per
+position in the worker, a spinner on the button when it takes a while), later presses
+cycle the engine's order; nothing waits for it: a card or a play made meanwhile wins."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from table_features import read_save
+from web_table import (
+    TURN_TIMEOUT_MS,
+    moves,
+    open_page,
+    selected,
+    wait_moves_beyond,
+    wait_my_turn_or_over,
+)
+
+from paodekuai.service import Service
+
+DEAL = "A0000343"
+HINT_RTT = "performance.getEntriesByName('pdk:rtt:hint').length"
+WATCH_BUSY = """() => {
+  window.__busy = [];
+  const button = document.querySelector('[data-action=hint]');
+  new MutationObserver(() => window.__busy.push(button.getAttribute('aria-busy')))
+    .observe(button, {attributes: true, attributeFilter: ['aria-busy']});
+}"""
+SELECTED_IS = """cards => JSON.stringify([...document.querySelectorAll(
+  '[data-hand] [aria-pressed=true]')].map(e => e.dataset.card).sort()) === JSON.stringify(cards)"""
+
+
+def you_now(page: Any) -> Any:
+    """The engine's `you` for the position on the table, computed here in CPython."""
+    service = Service()
+    request = {"id": 1, "type": "load", "game": read_save(page)["game"]}
+    reply = json.loads(service.handle(json.dumps(request)))
+    assert reply["ok"], reply
+    return reply["result"]["you"]
+
+
+def same(a: list[str], b: list[str]) -> bool:
+    return sorted(a) == sorted(b)
+
+
+def throttle(page: Any, rate: float) -> None:
+    """Slow the page and its worker down as a phone would be (DevTools' CPU throttling)."""
+    session = page.context.new_cdp_session(page)
+    session.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+
+
+def test_hint_first_asks_the_search_then_cycles_the_engines_order(table: Any) -> None:
+    page = table.page
+    open_page(page, f"{table.site.url}#deal={DEAL}")
+    wait_my_turn_or_over(page)
+    you = you_now(page)
+    assert len(you["hints"]) >= 3, you
+
+    page.click("[data-action=hint]")
+    page.wait_for_selector("[data-action=play]:not([disabled])", timeout=TURN_TIMEOUT_MS)
+    first = selected(page)
+    assert page.evaluate(HINT_RTT) == 1  # the engine was asked
+    assert any(same(first, hint) for hint in you["hints"]), first
+    # The next presses: the engine's order with the best play taken out, no more requests.
+    rest = [hint for hint in you["hints"] if not same(hint, first)]
+    for expected in rest[:2]:
+        page.click("[data-action=hint]")
+        page.wait_for_function(SELECTED_IS, arg=sorted(expected))
+    assert page.evaluate(HINT_RTT) == 1
+
+
+def test_a_slow_hint_shows_a_spinner_and_never_holds_the_player_up(table: Any) -> None:
+    page = table.page
+    open_page(page, f"{table.site.url}#deal={DEAL}")
+    wait_my_turn_or_over(page)
+    you = you_now(page)
+    own = you["hints"][-1]
+    # Every change of the button's busy mark, seen as it happens (a throttled page's polling
+    # could miss a short one).
+    page.evaluate(WATCH_BUSY)
+    throttle(page, 20)  # the search now takes far longer than the spinner's 150 ms
+    # Hint, then at once (before the worker can answer) a choice of the player's own.
+    page.evaluate(
+        """codes => {
+             document.querySelector('[data-action=hint]').click();
+             for (const code of codes) {
+               document.querySelector(`[data-hand] [data-card="${code}"]`).click();
+             }
+           }""",
+        own,
+    )
+    assert same(selected(page), own)
+    page.wait_for_function("() => window.__busy.includes('true')", timeout=TURN_TIMEOUT_MS)
+    page.wait_for_function("() => window.__busy.at(-1) === null", timeout=TURN_TIMEOUT_MS)
+    page.wait_for_selector("[data-action=play]:not([disabled])", timeout=TURN_TIMEOUT_MS)
+    assert same(selected(page), own)
+    # Play: the player's own choice goes out, not the search's.
+    before = moves(page)
+    page.click("[data-action=play]")
+    wait_moves_beyond(page, before)
+    throttle(page, 1)
+    history = read_save(page)["view"]["history"]
+    mine = [action["cards"] for action in history if action["seat"] == 0]
+    assert same(mine[0], own), (mine, own)

@@ -1,0 +1,134 @@
+// The daily challenge: one deal per UTC date, the same for everyone, offline
+// too (the engine maps the date to the deal: `daily`). It starts the day's deal
+// at the table (`new_game` with its preset and seed, the opponents at its
+// level), remembers that this hand is the daily (daily_record.js), and when it
+// ends asks the engine how Hard scored in your seat on the same deal
+// (`daily_baseline`, a few seconds the first time), shows both and copies the
+// engine's share line. Nothing waits for it: the result is drawn at once and
+// Hard's total fills in when it comes.
+
+import { DAILY_KEY, readDaily, todayUtc, withCurrent, withHardResult, withYourResult } from "./daily_record.js";
+
+const COPIED_NOTICE_MS = 4000;
+
+/**
+ * @param {object} deps
+ * @param {Window} deps.win
+ * @param {object} deps.storage  storage.js facade
+ * @param {{request: Function}} deps.client  the engine client
+ * @param {() => void} deps.update
+ * @param {() => boolean} deps.isReady  the engine answers requests
+ * @param {object} deps.notices  notices.js
+ * @param {(request: string, fields: object, notice: object) => void} deps.deal  replaces the hand on the table
+ * @param {() => string} deps.lang  the language the player reads (the share line's)
+ * @param {() => Date} [deps.now]
+ */
+export function createDaily({ win, storage, client, update, isReady, notices, deal, lang, now = () => new Date() }) {
+  const read = readDaily(storage.readText(DAILY_KEY));
+  let record = read.record;
+  if (read.damaged) storage.writeText(DAILY_KEY, JSON.stringify(record));
+  let pending = null; // {date, dealCode}: the daily asked for, until its first Snapshot
+  // The finished daily hand on the table: {handId, date, you, hard, share, copy}; hard
+  // and share are null until the engine's baseline comes.
+  let shown = null;
+  let asking = null; // the handId whose baseline is being asked for
+  let copyTimer = null;
+
+  function write(next) {
+    if (next === record) return;
+    record = next;
+    storage.writeText(DAILY_KEY, JSON.stringify(record));
+  }
+
+  /** Start `date`'s deal (today's when absent) at the table. */
+  async function start(date = todayUtc(now())) {
+    if (!isReady()) return;
+    let reply;
+    try {
+      reply = await client.request("daily", { date });
+    } catch {
+      return; // the worker was lost; it is being restarted
+    }
+    if (!reply.ok) {
+      notices.show({ key: "dailyFailed", params: { reason: reply.error.message } });
+      return;
+    }
+    const day = reply.result;
+    pending = { date: day.date, dealCode: day.deal_code };
+    deal("new_game", { preset: day.preset, seed: day.seed, level: day.level }, { key: "dailyStarted", params: { date: day.date } });
+  }
+
+  async function askBaseline(handId, date, you) {
+    if (asking === handId || !isReady()) return;
+    asking = handId;
+    let reply = null;
+    try {
+      reply = await client.request("daily_baseline", { date, you });
+    } catch {
+      reply = null; // lost: asked again with the next Snapshot
+    } finally {
+      asking = null;
+    }
+    if (!reply?.ok || shown?.handId !== handId) return;
+    write(withHardResult(record, date, reply.result.total));
+    shown = { ...shown, hard: reply.result.total, share: reply.result.share };
+    update();
+  }
+
+  /** Every Snapshot the table applies: notices the daily hand's start and end. */
+  function onSnapshot(snapshot, handId) {
+    const view = snapshot?.view;
+    if (!view || !handId) return;
+    if (pending && snapshot.deal_code === pending.dealCode && view.history.length === 0) {
+      write(withCurrent(record, { date: pending.date, dealCode: pending.dealCode, handId }));
+      pending = null;
+    }
+    const current = record.current;
+    if (current?.handId !== handId) {
+      shown = null;
+      return;
+    }
+    if (!view.over || !view.settlement) return;
+    const you = view.settlement.total[0];
+    write(withYourResult(record, current.date, you));
+    if (shown?.handId !== handId) shown = { handId, date: current.date, you, hard: null, share: null, copy: null };
+    if (shown.share === null) askBaseline(handId, current.date, you);
+  }
+
+  /** Copy the engine's share line; a clipboard that refuses gets the line shown to copy by hand. */
+  function copyShare() {
+    const line = shown?.share ? (shown.share[lang()] ?? shown.share.en ?? "") : "";
+    if (!line) return;
+    const clipboard = win.navigator.clipboard;
+    const copy = clipboard ? clipboard.writeText(line) : Promise.reject(new Error("no clipboard"));
+    const mine = shown;
+    copy.then(
+      () => ({ key: "dailyCopied", params: { line } }),
+      () => ({ key: "dailyCopyFallback", params: { line } }),
+    ).then((notice) => {
+      if (shown !== mine) return;
+      shown = { ...shown, copy: notice }; // said in the daily block, next to the button
+      update();
+      clearTimeout(copyTimer);
+      if (notice.key !== "dailyCopied") return; // the line to copy by hand stays
+      copyTimer = setTimeout(() => {
+        if (shown?.copy === notice) {
+          shown = { ...shown, copy: null };
+          update();
+        }
+      }, COPIED_NOTICE_MS);
+    });
+  }
+
+  return {
+    wasReset: read.damaged,
+    start,
+    onSnapshot,
+    view() {
+      return { daily: { record, shown, today: todayUtc(now()) } };
+    },
+    actions: {
+      "copy-share": copyShare,
+    },
+  };
+}
