@@ -102,7 +102,7 @@ const REVIEW = Object.freeze({
   worlds: 40,
   verdict: "mistake",
   text: { en: "Mistake: single 3 was worth 4.2 points more.", zh: "失误：单张3多得4.2分。" },
-  why: { en: "In 30 of the 31 worlds where it does worse West goes out first.", zh: "在它更差的31个牌局中有30个西家先出完。" },
+  why: { en: "In 30 of the 31 worlds where it does worse the next player goes out first.", zh: "在它更差的31个牌局中有30个下家先出完。" },
 });
 
 test("the last hand: kept replay and ratings read back; damaged parts are dropped", () => {
