@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { isCodeText, readDealHash } from "../../web/js/game/deal_link.js";
-import { BOOT_STALL_BOUNDS_MS, bootStallMs } from "../../web/js/engine/engine_session.js";
+import { BOOT_STALL_BOUNDS_MS, bootStallMs, replyDelayMs } from "../../web/js/engine/engine_session.js";
 import { exactReply, hasInexactInteger } from "../../web/js/engine/engine_client.js";
 import { watchOtherTabs } from "../../web/js/store/other_tabs.js";
 import { createNotices } from "../../web/js/app/notices.js";
@@ -34,6 +34,15 @@ test("?boot-timeout is clamped to the watchdog's bounds; absent or not a number 
   assert.equal(bootStallMs("?boot-timeout=20000"), 20000);
   assert.equal(bootStallMs(""), bootStallMs("?boot-timeout=abc"));
   assert.ok(bootStallMs("") >= min && bootStallMs("") <= max);
+});
+
+test("?reply-delay= is a delay within 0 to 5 s, and none when absent or not a number", () => {
+  assert.equal(replyDelayMs(""), 0);
+  assert.equal(replyDelayMs("?reply-delay=abc"), 0);
+  assert.equal(replyDelayMs("?reply-delay=400"), 400);
+  assert.equal(replyDelayMs("?reply-delay=-5"), 0);
+  assert.equal(replyDelayMs("?reply-delay=1e308"), 5000);
+  assert.equal(replyDelayMs("?reply-delay=Infinity"), 0);
 });
 
 test("a reply holding an integer JavaScript rounded is refused as data", () => {

@@ -14,6 +14,7 @@ from web_table import (
     is_over,
     menu_click,
     moves,
+    new_hand,
     open_page,
     play_until,
     selected,
@@ -205,17 +206,21 @@ def test_hint_selects_a_legal_play_and_double_tap_selects_a_rank(table: Any) -> 
 def test_counter_follows_the_plays(table: Any) -> None:
     page = table.page
     open_page(page, table.site.url)
-    wait_my_turn_or_over(page)
-    start = moves(page)
-    # What this seat has not seen is exactly what the other two hold.
-    seen = counter(page)
-    assert sum(seen.values()) == counts(page)[1] + counts(page)[2]
-    opponents_held = counts(page)[1] + counts(page)[2]
-    for _ in range(20):  # until an opponent has played (they may pass for a while)
-        if is_over(page) or counts(page)[1] + counts(page)[2] < opponents_held:
-            break
-        take_turn(page)
+    for _ in range(3):  # rarely, you go out while both opponents pass: then another hand
         wait_my_turn_or_over(page)
+        start = moves(page)
+        # What this seat has not seen is exactly what the other two hold.
+        seen = counter(page)
+        assert sum(seen.values()) == counts(page)[1] + counts(page)[2]
+        opponents_held = counts(page)[1] + counts(page)[2]
+        for _ in range(20):  # until an opponent has played (they may pass for a while)
+            if is_over(page) or counts(page)[1] + counts(page)[2] < opponents_held:
+                break
+            take_turn(page)
+            wait_my_turn_or_over(page)
+        if counts(page)[1] + counts(page)[2] < opponents_held:
+            break
+        new_hand(page)
     assert moves(page) > start
     after = counter(page)
     assert sum(after.values()) == counts(page)[1] + counts(page)[2]

@@ -69,10 +69,19 @@ export function exactReply(reply, type) {
  * @param {(progress: object) => void} options.onProgress   boot progress messages
  * @param {(error: EngineDown) => void} options.onCrash      the worker died after it was ready
  * @param {number} options.stallMs   boot watchdog: give up when no boot message arrives for this long
+ * @param {number} [options.replyDelayMs]   every reply is handed on this much later (a slow
+ *        phone's engine, for tests and diagnostics: `?reply-delay=MS`)
  * @param {{take: () => ({worker: Worker, events: Event[]} | null)}} [options.early]
  *        a worker already started by early_worker.js, used by the first start()
  */
-export function createEngineClient({ workerUrl, early = null, onProgress = () => {}, onCrash = () => {}, stallMs = 30000 }) {
+export function createEngineClient({
+  workerUrl,
+  early = null,
+  onProgress = () => {},
+  onCrash = () => {},
+  stallMs = 30000,
+  replyDelayMs = 0,
+}) {
   let worker = null;
   let generation = 0; // bumps on every start/stop; late events of old workers are ignored
   let nextId = 1;
@@ -196,7 +205,8 @@ export function createEngineClient({ workerUrl, early = null, onProgress = () =>
         } else if (message.kind === "started") {
           started(message.id);
         } else if (message.kind === "reply") {
-          settle(message.reply);
+          if (replyDelayMs > 0) setTimeout(() => myGeneration === generation && settle(message.reply), replyDelayMs);
+          else settle(message.reply);
         } else if (message.kind === "snapshot") {
           // Whether the clean heap was kept for the next visit: on the performance
           // timeline for the tests and bench/ (nothing for the player to see).

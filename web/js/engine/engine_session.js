@@ -26,6 +26,12 @@ export function bootStallMs(search) {
   return Math.min(Math.max(value, BOOT_STALL_BOUNDS_MS.min), BOOT_STALL_BOUNDS_MS.max);
 }
 
+/** `?reply-delay=MS` hands every engine reply on MS later (tests and diagnostics: a slow phone). */
+export function replyDelayMs(search) {
+  const value = Number(new URLSearchParams(search).get("reply-delay"));
+  return Number.isFinite(value) ? Math.min(Math.max(value, 0), 5000) : 0;
+}
+
 /**
  * @param {object} deps
  * @param {Window} deps.win
@@ -55,6 +61,7 @@ export function createEngineSession({ win, storage, settings, notices, update, t
     workerUrl: new URL("./worker.js", import.meta.url),
     early: win.paodekuaiEarlyWorker ?? null, // started by early_worker.js, when it ran
     stallMs: bootStall,
+    replyDelayMs: replyDelayMs(win.location.search),
     onProgress(progress) {
       boot = { ...boot, ...progress };
       // Only the progress panel changes while Pyodide boots: a whole-table
