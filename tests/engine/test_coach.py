@@ -3,7 +3,7 @@ never meets mistake on noise."""
 
 from __future__ import annotations
 
-from paodekuai.ai.rating import GOOD, MISTAKE, Z, settled, verdict
+from paodekuai.ai.rating import GOOD, MISTAKE, Candidate, Outcome, Z, call_settled, settled, verdict
 
 
 def test_the_best_play_is_best() -> None:
@@ -31,3 +31,20 @@ def test_a_verdict_is_settled_when_its_interval_stays_in_one_band() -> None:
     assert settled(6.0, 1.0)
     assert not settled(GOOD, 0.2)
     assert not settled(MISTAKE - 0.1, 0.2)
+
+
+def _candidate(totals: list[int]) -> Candidate:
+    return Candidate(None, [Outcome(0, None, 0, t) for t in totals])
+
+
+def test_a_lead_by_noise_is_not_settled() -> None:
+    # The played action leads the runner-up by 0.1 on 36 worlds, with swings of 8
+    # points either way: the runner-up may well be a point better. More worlds.
+    played = _candidate([8, -8] * 18)
+    runner = _candidate([-8, 8] * 17 + [8, -12])
+    assert played.mean > runner.mean
+    assert not call_settled([played, runner], [0, 1], 0)
+    # A clear lead stands: best it is.
+    assert call_settled([played, _candidate([t - 4 for t in played.values])], [0, 1], 0)
+    # Nothing left to compare with: settled.
+    assert call_settled([played], [0], 0)

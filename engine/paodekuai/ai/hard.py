@@ -31,10 +31,10 @@ from .rollout import apply, rollout
 from .sampling import WorldSampler
 
 #: Worlds per decision without a clock.
-FIXED_WORLDS: Final = 30
+FIXED_WORLDS: Final = 60
 #: With a clock: at least this many worlds, at most MAX_WORLDS.
 MIN_WORLDS: Final = 3
-MAX_WORLDS: Final = 30
+MAX_WORLDS: Final = 60
 #: Candidates kept for search (the rest are clearly worse by the plan).
 MAX_CANDIDATES: Final = 10
 
@@ -204,7 +204,7 @@ def _rank_sum(m: Move) -> int:
 #: Worlds drawn per world searched, to keep those that best explain the opponents' plays.
 INFER_POOL: Final = 4
 #: Metropolis steps that move each world towards those the opponents' decisions make likely.
-INFER_STEPS: Final = 40
+INFER_STEPS: Final = 10
 
 
 #: Worlds between two prunings of clearly worse candidates.

@@ -161,7 +161,7 @@ def rate(
         done += BATCH
         alive = _prune(cands, alive, mine, done)
         top, loss, se = _loss(cands, alive, mine)
-        if early_stop and done >= min_worlds and (len(alive) == 1 or settled(loss, se)):
+        if early_stop and done >= min_worlds and call_settled(cands, alive, mine):
             break
     return Rating(cands, mine, top, done, loss, se, verdict(loss, se, top == mine))
 
@@ -177,11 +177,34 @@ def _loss(cands: list[Candidate], alive: list[int], mine: int) -> tuple[int, flo
     top = max(alive, key=lambda i: (cands[i].mean, i == mine))
     if top == mine:
         return mine, 0.0, 0.0
-    diffs = [a - b for a, b in zip(cands[top].values, cands[mine].values, strict=True)]
+    return (top, *_paired(cands[top], cands[mine]))
+
+
+def _paired(a: Candidate, b: Candidate) -> tuple[float, float]:
+    """How much ``a`` gains over ``b`` on the worlds both met, and its standard error."""
+    diffs = [x - y for x, y in zip(a.values, b.values, strict=True)]
     n = len(diffs)
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
-    return top, mean, math.sqrt(var / n)
+    return mean, math.sqrt(var / n)
+
+
+def call_settled(cands: list[Candidate], alive: list[int], mine: int) -> bool:
+    """Whether more worlds would not change the call on ``mine``.
+
+    When ``mine`` leads, that is not settled yet: a close runner-up may be
+    ahead by noise. The call stands once the runner-up's gain over ``mine``
+    is clearly under the good band (so "best" or "good" holds), as a loss's
+    call stands once its interval lies inside one band.
+    """
+    top, loss, se = _loss(cands, alive, mine)
+    if top != mine:
+        return settled(loss, se)
+    rivals = [i for i in alive if i != mine]
+    if not rivals:
+        return True
+    runner = max(rivals, key=lambda i: cands[i].mean)
+    return settled(*_paired(cands[runner], cands[mine]))
 
 
 def _prune(cands: list[Candidate], alive: list[int], mine: int, done: int) -> list[int]:
