@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The table under a finger on a slow phone: tap latency, frames while cards move.
 
-    .venv-test/bin/python bench/bench_table.py [--hands 3] [--throttle 4] [--json FILE]
+    .venv-test/bin/python bench/bench_table.py [--hands 3] [--throttle 4] [--json FILE] [--dist DIR]
 
 (`python build.py test` creates .venv-test with Playwright; dist/ is built when
 missing.) In headless Chromium at 390x844 with touch, the built site is played
@@ -9,16 +9,21 @@ for a few hands at normal speed (the real animations): at each of your turns
 a card is tapped on and off (real touch input through DevTools), then the
 turn is taken (Hint + Play, or Pass). The page's own timeline is read:
 
-- tap to drawn: from each tap's `pointerup` (its event timestamp, when the
-  finger left the glass) to the end of the main thread's work on the first
-  frame after the card's aria-pressed changed (a message posted from that
-  frame's animation callback): how long a finger waits to see its card rise;
-  and, as the browser itself measures it, the Event Timing API's duration of
-  each `pointerup` (to the next paint; only those of 16 ms or more are
-  reported, rounded to 8 ms);
+- tap to drawn: from each tap's `pointerdown` (its event timestamp, when the
+  finger touched the glass: the input that selects, a card rises as the
+  finger goes down) to the end of the main thread's work on the first frame
+  after the card's aria-pressed changed (a message posted from that frame's
+  animation callback): how long a finger waits to see its card rise; and, as
+  the browser itself measures it, the Event Timing API's duration of each
+  `pointerdown` (to the next paint; only those of 16 ms or more are reported,
+  rounded to 8 ms). The finger is lifted at once (touchStart and touchEnd
+  sent back to back), so the lift's own events are handled before that frame
+  too, as with the quickest real tap;
 - the longest gap between two animation frames while a Web Animation of a
   set length runs (a card flying, a trick swept away, a deal coming in; not
-  the endless ones, a last-card warning's blink);
+  the endless ones, a last-card warning's blink). The probe asks for every
+  frame, but looks for running animations (a style update of its own) only
+  once something may move, so a still page pays one empty callback a frame;
 - each drawing of the table (the page's own `pdk:draw` measures);
 - main-thread long tasks (PerformanceObserver "longtask", over 50 ms).
 
@@ -58,11 +63,12 @@ PROBES = """
 localStorage.setItem("paodekuai.settings", JSON.stringify({speed: "normal", level: "easy"}));
 window.__taps = [];
 window.__eventTimings = [];
-let liftedAt = null;
-// A tap's card is drawn while its pointerup is handled (frame.js): only that event's changes count.
-window.addEventListener("pointerup", (e) => {
-  liftedAt = e.timeStamp;
-  setTimeout(() => { liftedAt = null; }, 0);
+let pressedAt = null;
+// A card is selected while its pointerdown is handled (pointer.js, frame.js): only that
+// event's changes count.
+window.addEventListener("pointerdown", (e) => {
+  pressedAt = e.timeStamp;
+  setTimeout(() => { pressedAt = null; }, 0);
 }, {capture: true});
 // The table draws your input before the event returns; the frame after it paints the card.
 // A message posted from that frame's animation callback runs once the frame's main-thread
@@ -75,28 +81,43 @@ drawn.port1.onmessage = () => {
   tapsInFlight = [];
 };
 new MutationObserver(() => {
-  if (liftedAt === null) return;
-  tapsInFlight.push(liftedAt);
-  liftedAt = null;
+  if (pressedAt === null) return;
+  tapsInFlight.push(pressedAt);
+  pressedAt = null;
   requestAnimationFrame(() => drawn.port2.postMessage(null));
 }).observe(document, {subtree: true, attributes: true, attributeFilter: ["aria-pressed"]});
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) {
-    if (e.name === "pointerup") window.__eventTimings.push(e.duration);
+    if (e.name === "pointerdown") window.__eventTimings.push(e.duration);
   }
 }).observe({type: "event", durationThreshold: 16, buffered: true});
 window.__longTasks = [];
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) window.__longTasks.push(e.duration);
 }).observe({type: "longtask", buffered: true});
+// Every frame's time is noted; a gap counts when a Web Animation of a set length ran at
+// either end of it. document.getAnimations() (a style update of its own) is only asked
+// once something may move: a Web Animation made (Element.animate) or a CSS transition
+// or animation begun; until then the probe costs the page one empty callback a frame.
 window.__animatedGaps = [];
 let last = null;
 let animating = false;
+let mayMove = true;
+const moving = () => { mayMove = true; };
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (...args) {
+  mayMove = true;
+  return animate.apply(this, args);
+};
+for (const type of ["transitionrun", "animationstart"]) {
+  window.addEventListener(type, moving, {capture: true});
+}
 const tick = (now) => {
-  const running = document.getAnimations().some(
+  const running = mayMove && document.getAnimations().some(
     (a) => a.playState === "running" && a.effect?.getTiming().iterations !== Infinity);
   if (last !== null && (running || animating)) window.__animatedGaps.push(now - last);
   animating = running;
+  mayMove = running;
   last = now;
   requestAnimationFrame(tick);
 };
@@ -190,10 +211,17 @@ def main() -> int:
         "--throttle", type=float, default=4.0, help="CPU slow-down of the throttled pass"
     )
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument(
+        "--dist",
+        type=Path,
+        default=DIST,
+        help="the built site to measure (default: this checkout's dist/, built when missing);"
+        " another checkout's dist/ measures that version with this probe",
+    )
     args = parser.parse_args()
-    if not (DIST / "index.html").exists():
+    if args.dist == DIST and not (DIST / "index.html").exists():
         build()
-    server = make_server(DIST, port=0, quiet=True)
+    server = make_server(args.dist, port=0, quiet=True)
     serve_in_thread(server)
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     started = time.perf_counter()
