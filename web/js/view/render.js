@@ -186,23 +186,34 @@ export function createRenderer(doc) {
     return { arrived, revealed };
   }
 
+  /**
+   * The counter's ranks are built once per list of ranks (a preset's); a play then changes
+   * only the figures and labels of the ranks it took, in place (rebuilding the list made
+   * the phone restyle all of its elements after every play).
+   */
   function renderCounter(model) {
     setText(q("[data-counter-title]"), model.counter.title);
     const list = q("[data-counter-ranks]");
-    const signature = JSON.stringify(model.counter.ranks);
-    if (list.dataset.signature !== signature) {
-      list.dataset.signature = signature;
+    const ranks = model.counter.ranks;
+    const order = ranks.map((entry) => entry.rank).join(" ");
+    if (list.dataset.ranks !== order) {
+      list.dataset.ranks = order;
       list.replaceChildren(
-        ...model.counter.ranks.map((entry) => {
-          const item = el(doc, "li", entry.n === 0 ? "gone" : "");
+        ...ranks.map((entry) => {
+          const item = el(doc, "li");
           item.dataset.rank = entry.rank;
-          item.setAttribute("aria-label", entry.label);
-          item.setAttribute("title", entry.label);
-          item.append(el(doc, "span", "counter-rank", entry.rank), el(doc, "span", "counter-n", String(entry.n)));
+          item.append(el(doc, "span", "counter-rank", entry.rank), el(doc, "span", "counter-n"));
           return item;
         }),
       );
     }
+    ranks.forEach((entry, index) => {
+      const item = list.children[index];
+      item.classList.toggle("gone", entry.n === 0);
+      setAttr(item, "aria-label", entry.label);
+      setAttr(item, "title", entry.label);
+      setText(item.lastElementChild, String(entry.n));
+    });
   }
 
   function renderFaceUp(model) {
