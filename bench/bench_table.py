@@ -20,10 +20,10 @@ turn is taken (Hint + Play, or Pass). The page's own timeline is read:
   sent back to back), so the lift's own events are handled before that frame
   too, as with the quickest real tap;
 - the longest gap between two animation frames while a Web Animation of a
-  set length runs (a card flying, a trick swept away, a deal coming in; not
-  the endless ones, a last-card warning's blink). The probe asks for every
-  frame, but looks for running animations (a style update of its own) only
-  once something may move, so a still page pays one empty callback a frame;
+  set length runs (a card flying, a trick swept away, a deal coming in, a
+  card's rise; not the endless ones, a last-card warning's blink). What runs
+  is counted as each animation starts and ends, not by asking
+  document.getAnimations() in every frame (a style update of its own);
 - each drawing of the table (the page's own `pdk:draw` measures);
 - main-thread long tasks (PerformanceObserver "longtask", over 50 ms).
 
@@ -96,28 +96,36 @@ new PerformanceObserver((list) => {
   for (const e of list.getEntries()) window.__longTasks.push(e.duration);
 }).observe({type: "longtask", buffered: true});
 // Every frame's time is noted; a gap counts when a Web Animation of a set length ran at
-// either end of it. document.getAnimations() (a style update of its own) is only asked
-// once something may move: a Web Animation made (Element.animate) or a CSS transition
-// or animation begun; until then the probe costs the page one empty callback a frame.
+// either end of it (a card's flight, a sweep, the deal, a CSS transition such as a card's
+// rise; not the endless ones, a warning's blink). What runs is counted as it starts
+// (Element.animate; a transitionrun event) and ends (its finished promise, settled even
+// when it is cancelled or its element removed), not by asking document.getAnimations() in
+// every frame: that call is a style update of its own, a cost the page never pays.
 window.__animatedGaps = [];
 let last = null;
 let animating = false;
-let mayMove = true;
-const moving = () => { mayMove = true; };
-const animate = Element.prototype.animate;
-Element.prototype.animate = function (...args) {
-  mayMove = true;
-  return animate.apply(this, args);
+let live = 0;
+const counted = new WeakSet();
+const track = (animation) => {
+  if (counted.has(animation) || animation.effect?.getTiming().iterations === Infinity) return;
+  counted.add(animation);
+  live += 1;
+  const ended = () => { live -= 1; };
+  animation.finished.then(ended, ended);
 };
-for (const type of ["transitionrun", "animationstart"]) {
-  window.addEventListener(type, moving, {capture: true});
-}
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (keyframes, options) {
+  const animation = animate.call(this, keyframes, options);
+  track(animation);
+  return animation;
+};
+window.addEventListener("transitionrun", (event) => {
+  for (const animation of event.target.getAnimations({subtree: true})) track(animation);
+}, {capture: true});
 const tick = (now) => {
-  const running = mayMove && document.getAnimations().some(
-    (a) => a.playState === "running" && a.effect?.getTiming().iterations !== Infinity);
+  const running = live > 0;
   if (last !== null && (running || animating)) window.__animatedGaps.push(now - last);
   animating = running;
-  mayMove = running;
   last = now;
   requestAnimationFrame(tick);
 };

@@ -48,14 +48,13 @@ CATEGORIES = ",".join(
         "v8.execute",
     ]
 )
-#: Where each long frame was: the probes keep the start and end of each gap over 50 ms.
+#: Where each long frame was: the start and end of each gap over 50 ms while something
+#: moves (the count of running animations kept by bench_table's probe).
 GAP_PROBE = """
 window.__longGaps = [];
 let gapLast = null;
 const gapTick = (now) => {
-  const running = document.getAnimations().some(
-    (a) => a.playState === "running" && a.effect?.getTiming().iterations !== Infinity);
-  if (gapLast !== null && running && now - gapLast > 50) window.__longGaps.push([gapLast, now]);
+  if (gapLast !== null && live > 0 && now - gapLast > 50) window.__longGaps.push([gapLast, now]);
   gapLast = now;
   requestAnimationFrame(gapTick);
 };
@@ -63,7 +62,7 @@ requestAnimationFrame(gapTick);
 // Each tap's span as the bench measures it (bench_table.py's probe), kept to be laid on the trace.
 window.__tapSpans = [];
 let spanFrom = null;
-window.addEventListener("pointerup", (e) => {
+window.addEventListener("pointerdown", (e) => {
   spanFrom = e.timeStamp;
   setTimeout(() => { spanFrom = null; }, 0);
 }, {capture: true});
@@ -260,13 +259,13 @@ def record(url: str, hands: int, throttle: float, trace_path: Path) -> dict[str,
 
 
 def tap_windows(timed: Timed) -> list[tuple[float, float]]:
-    """Each touch's pointerup, from its dispatch to the end of the first commit after it
+    """Each press's pointerdown, from its dispatch to the end of the first commit after it
     (the frame that shows the card raised)."""
     ups = sorted(
         e["ts"]
         for e, _, _, _ in timed
         if e["name"] == "EventDispatch"
-        and (e.get("args", {}).get("data", {}) or {}).get("type") == "pointerup"
+        and (e.get("args", {}).get("data", {}) or {}).get("type") == "pointerdown"
     )
     commits = sorted(e["ts"] + e.get("dur", 0) for e, _, _, _ in timed if e["name"] == "Commit")
     windows = []
@@ -309,7 +308,7 @@ def report(trace: list[dict[str, Any]], probes: dict[str, Any]) -> None:
             f" thread time; style recalcs (elements): {styles_in(inside)}"
         )
         print(breakdown(inside))
-    print("\ntaps: pointerup to the end of the next commit")
+    print("\ntaps: pointerdown to the end of the next commit")
     phases: dict[str, list[float]] = defaultdict(list)
     for up, end in tap_windows(timed):
         inside = within(timed, up, end)
