@@ -16,6 +16,8 @@ benchmark: the figures are one run's.
 from __future__ import annotations
 
 import argparse
+import bisect
+import itertools
 import json
 import statistics
 import sys
@@ -286,7 +288,15 @@ def report(trace: list[dict[str, Any]], probes: dict[str, Any]) -> None:
     starts = sorted(
         (t[0]["ts"], t[0]["ts"] + t[0]["dur"]) for t in timed if t[0]["name"] in TASK_NAMES
     )
-    top_tasks = [t for t in tasks if not any(a < t[0]["ts"] < b for a, b in starts)]
+    begins = [a for a, _ in starts]
+    reach = list(itertools.accumulate((b for _, b in starts), max))
+
+    def nested(ts: float) -> bool:
+        """Whether `ts` falls strictly inside a task that began before it."""
+        before = bisect.bisect_left(begins, ts) - 1
+        return before >= 0 and reach[before] > ts
+
+    top_tasks = [t for t in tasks if not nested(t[0]["ts"])]
     t0 = sync["ts"]
     print(f"main thread {pid}:{tid}; {len(top_tasks)} tasks over 50 ms")
     for task, _, _, _ in top_tasks:
@@ -298,6 +308,34 @@ def report(trace: list[dict[str, Any]], probes: dict[str, Any]) -> None:
             f" {styles_in(inside)}"
         )
         print(breakdown(inside))
+    flushes = sorted(
+        e["ts"]
+        for e, _, _, _ in timed
+        if e["name"] == "FunctionCall"
+        and (e.get("args", {}).get("data", {}) or {}).get("functionName") == "flush"
+    )
+    drawing = [
+        t
+        for t in timed
+        if t[0]["name"] in TASK_NAMES
+        and not nested(t[0]["ts"])
+        and bisect.bisect_left(flushes, t[0]["ts"])
+        < bisect.bisect_right(flushes, t[0]["ts"] + t[0]["dur"])
+    ]
+    spent = sorted(float(t[0].get("tdur") or t[0].get("dur") or 0) / 1000 for t in drawing)
+    if spent:
+        print(
+            f"\ntasks that drew the table: {len(spent)}, thread time median"
+            f" {statistics.median(spent):.1f} ms, p95 {spent[int(0.95 * (len(spent) - 1))]:.1f},"
+            f" max {spent[-1]:.1f}, total {sum(spent):.0f}"
+        )
+    whole: dict[str, float] = defaultdict(float)
+    for _, _, thread, ph in timed:
+        whole[ph] += thread
+    print(
+        "main thread, whole run (thread ms): "
+        + ", ".join(f"{k} {v:.0f}" for k, v in sorted(whole.items(), key=lambda kv: -kv[1]))
+    )
     print(f"\n{len(probes['gaps'])} frame gaps over 50 ms while animating")
     for a, b in probes["gaps"]:
         start, end = (a + offset) * 1000, (b + offset) * 1000
@@ -335,7 +373,7 @@ def report(trace: list[dict[str, Any]], probes: dict[str, Any]) -> None:
             (t for t in timed if t[0]["name"] in TASK_NAMES and start - 1 <= t[0]["ts"] < end),
             key=lambda t: t[0]["ts"],
         ):
-            if any(a2 < task["ts"] < b2 for a2, b2 in starts):
+            if nested(task["ts"]):
                 continue
             inside = within(timed, task["ts"], task["ts"] + task["dur"])
             if task["dur"] < 1000:
@@ -354,12 +392,13 @@ def main() -> int:
     parser.add_argument("--throttle", type=float, default=4.0)
     parser.add_argument("--trace", type=Path, default=Path("/tmp/table-trace.json"))
     parser.add_argument("--report-only", action="store_true", help="read --trace and its probes")
+    parser.add_argument("--dist", type=Path, default=DIST, help="the built site to play")
     args = parser.parse_args()
     probes_path = args.trace.with_suffix(".probes.json")
     if not args.report_only:
-        if not (DIST / "index.html").exists():
+        if args.dist == DIST and not (DIST / "index.html").exists():
             build()
-        server = make_server(DIST, port=0, quiet=True)
+        server = make_server(args.dist, port=0, quiet=True)
         serve_in_thread(server)
         try:
             url = f"http://127.0.0.1:{server.server_address[1]}/"
