@@ -77,7 +77,8 @@ const drawn = new MessageChannel();
 let tapsInFlight = [];
 drawn.port1.onmessage = () => {
   const now = performance.now();
-  for (const from of tapsInFlight) window.__taps.push(now - from);
+  // Each tap's start and end (trace_table.py lays them on its trace).
+  for (const from of tapsInFlight) window.__taps.push([from, now]);
   tapsInFlight = [];
 };
 new MutationObserver(() => {
@@ -189,7 +190,8 @@ def play(browser: Any, url: str, hands: int, throttle: float) -> dict[str, list[
             " window.__animatedGaps, window.__longTasks,"
             " performance.getEntriesByName('pdk:draw').map((e) => e.duration)]"
         )
-        taps, timings, gaps, tasks, draws = data
+        spans, timings, gaps, tasks, draws = data
+        taps = [end - start for start, end in spans]
     finally:
         context.close()
     return {

@@ -61,26 +61,6 @@ const gapTick = (now) => {
   requestAnimationFrame(gapTick);
 };
 requestAnimationFrame(gapTick);
-// Each tap's span as the bench measures it (bench_table.py's probe), kept to be laid on the trace.
-window.__tapSpans = [];
-let spanFrom = null;
-window.addEventListener("pointerdown", (e) => {
-  spanFrom = e.timeStamp;
-  setTimeout(() => { spanFrom = null; }, 0);
-}, {capture: true});
-const spanDrawn = new MessageChannel();
-let spansInFlight = [];
-spanDrawn.port1.onmessage = () => {
-  const now = performance.now();
-  for (const from of spansInFlight) window.__tapSpans.push([from, now]);
-  spansInFlight = [];
-};
-new MutationObserver(() => {
-  if (spanFrom === null) return;
-  spansInFlight.push(spanFrom);
-  spanFrom = null;
-  requestAnimationFrame(() => spanDrawn.port2.postMessage(null));
-}).observe(document, {subtree: true, attributes: true, attributeFilter: ["aria-pressed"]});
 """
 TASK_NAMES = ("ThreadControllerImpl::RunTask", "RunTask")
 
@@ -233,7 +213,7 @@ def record(url: str, hands: int, throttle: float, trace_path: Path) -> dict[str,
         page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=TIMEOUT_MS)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
         page.evaluate(
-            "() => { window.__longGaps = []; window.__taps = []; window.__tapSpans = [];"
+            "() => { window.__longGaps = []; window.__taps = [];"
             " performance.clearMeasures('pdk:draw'); }"
         )
         browser.start_tracing(page=page, path=str(trace_path), categories=CATEGORIES.split(","))
@@ -252,7 +232,7 @@ def record(url: str, hands: int, throttle: float, trace_path: Path) -> dict[str,
             web_table.take_turn(page)
         browser.stop_tracing()
         probes: dict[str, Any] = page.evaluate(
-            "() => ({gaps: window.__longGaps, taps: window.__taps, spans: window.__tapSpans,"
+            "() => ({gaps: window.__longGaps, spans: window.__taps,"
             " sync: performance.getEntriesByName('pdk:sync')[0].startTime})"
         )
         context.close()
@@ -364,7 +344,7 @@ def report(trace: list[dict[str, Any]], probes: dict[str, Any]) -> None:
             f"    {key:>10}: median {statistics.median(padded):6.1f} ms,"
             f" max {max(padded):6.1f} (n={count})"
         )
-    print(f"taps (page probe, ms): {[round(t) for t in probes['taps']]}")
+    print(f"taps (page probe, ms): {[round(b - a) for a, b in probes['spans']]}")
     print("\neach tap as the bench measures it: the main thread's tasks in its span")
     for a, b in probes.get("spans", []):
         start, end = (a + offset) * 1000, (b + offset) * 1000
