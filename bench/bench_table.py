@@ -154,48 +154,54 @@ def tap_cards(page: Any, cdp: Any) -> None:
             page.wait_for_timeout(400)
 
 
+def open_throttled(context: Any, url: str, throttle: float) -> tuple[Any, Any]:
+    """The table open and ready in a new page, its CPU slowed `throttle` times and the probes'
+    figures of the boot cleared; the page and its DevTools session."""
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    page.goto(url)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=TIMEOUT_MS)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    page.evaluate(
+        "() => { window.__taps = []; window.__eventTimings = [];"
+        " window.__longTasks = []; window.__animatedGaps = [];"
+        " performance.clearMeasures('pdk:draw'); }"
+    )
+    return page, cdp
+
+
+def play_hands(page: Any, cdp: Any, hands: int) -> None:
+    """Play `hands` hands: at each of your turns a card tapped on and off, then the turn."""
+    done = 0
+    while done < hands:
+        web_table.wait_my_turn_or_over(page, TIMEOUT_MS)
+        if web_table.is_over(page):
+            done += 1
+            page.wait_for_timeout(1200)  # the end of the hand's own motion
+            if done < hands:
+                page.click("[data-result] [data-action=new]")
+                page.wait_for_selector("[data-result]", state="hidden")
+            continue
+        tap_cards(page, cdp)
+        web_table.take_turn(page)
+
+
 def play(browser: Any, url: str, hands: int, throttle: float) -> dict[str, list[float]]:
     context = browser.new_context(viewport=VIEWPORT, has_touch=True, is_mobile=True)
     context.add_init_script(PROBES)
-    taps: list[float] = []
-    timings: list[float] = []
-    gaps: list[float] = []
-    tasks: list[float] = []
-    draws: list[float] = []
     try:
-        page = context.new_page()
-        cdp = context.new_cdp_session(page)
-        page.goto(url)
-        page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=TIMEOUT_MS)
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-        page.evaluate(
-            "() => { window.__taps = []; window.__eventTimings = [];"
-            " window.__longTasks = []; window.__animatedGaps = [];"
-            " performance.clearMeasures('pdk:draw'); }"
-        )
-        done = 0
-        while done < hands:
-            web_table.wait_my_turn_or_over(page, TIMEOUT_MS)
-            if web_table.is_over(page):
-                done += 1
-                page.wait_for_timeout(1200)  # the end of the hand's own motion
-                if done < hands:
-                    page.click("[data-result] [data-action=new]")
-                    page.wait_for_selector("[data-result]", state="hidden")
-                continue
-            tap_cards(page, cdp)
-            web_table.take_turn(page)
+        page, cdp = open_throttled(context, url, throttle)
+        play_hands(page, cdp, hands)
         data = page.evaluate(
             "() => [window.__taps, window.__eventTimings,"
             " window.__animatedGaps, window.__longTasks,"
             " performance.getEntriesByName('pdk:draw').map((e) => e.duration)]"
         )
         spans, timings, gaps, tasks, draws = data
-        taps = [end - start for start, end in spans]
     finally:
         context.close()
     return {
-        "tap": taps,
+        "tap": [end - start for start, end in spans],
         "event_timing": timings,
         "animated_frame_gap": gaps,
         "long_task": tasks,

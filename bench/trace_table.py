@@ -32,9 +32,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "tests" / "web"))
 
-import web_table  # type: ignore[import-not-found, unused-ignore]  # noqa: E402
 
-from bench_table import PROBES, TIMEOUT_MS, VIEWPORT, tap_cards  # noqa: E402
+from bench_table import PROBES, VIEWPORT, open_throttled, play_hands  # noqa: E402
 from site_build.browser import CHROMIUM_FLAGS, find_chromium  # noqa: E402
 from site_build.paths import DIST  # noqa: E402
 from site_build.server import make_server, serve_in_thread  # noqa: E402
@@ -207,29 +206,11 @@ def record(url: str, hands: int, throttle: float, trace_path: Path) -> dict[str,
             is_mobile=True,
         )
         context.add_init_script(PROBES + GAP_PROBE)
-        page = context.new_page()
-        cdp = context.new_cdp_session(page)
-        page.goto(url)
-        page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=TIMEOUT_MS)
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-        page.evaluate(
-            "() => { window.__longGaps = []; window.__taps = [];"
-            " performance.clearMeasures('pdk:draw'); }"
-        )
+        page, cdp = open_throttled(context, url, throttle)
+        page.evaluate("() => { window.__longGaps = []; }")
         browser.start_tracing(page=page, path=str(trace_path), categories=CATEGORIES.split(","))
         page.evaluate("() => performance.mark('pdk:sync')")
-        done = 0
-        while done < hands:
-            web_table.wait_my_turn_or_over(page, TIMEOUT_MS)
-            if web_table.is_over(page):
-                done += 1
-                page.wait_for_timeout(1200)
-                if done < hands:
-                    page.click("[data-result] [data-action=new]")
-                    page.wait_for_selector("[data-result]", state="hidden")
-                continue
-            tap_cards(page, cdp)
-            web_table.take_turn(page)
+        play_hands(page, cdp, hands)
         browser.stop_tracing()
         probes: dict[str, Any] = page.evaluate(
             "() => ({gaps: window.__longGaps, spans: window.__taps,"
