@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The table under a finger on a slow phone: tap latency, frames while cards move.
 
-    .venv-test/bin/python bench/bench_table.py [--hands 3] [--throttle 4] [--json FILE]
+    .venv-test/bin/python bench/bench_table.py [--hands 3] [--throttle 4] [--json FILE] [--dist DIR]
 
 (`python build.py test` creates .venv-test with Playwright; dist/ is built when
 missing.) In headless Chromium at 390x844 with touch, the built site is played
@@ -9,16 +9,21 @@ for a few hands at normal speed (the real animations): at each of your turns
 a card is tapped on and off (real touch input through DevTools), then the
 turn is taken (Hint + Play, or Pass). The page's own timeline is read:
 
-- tap to drawn: from each tap's `pointerup` (its event timestamp, when the
-  finger left the glass) to the end of the main thread's work on the first
-  frame after the card's aria-pressed changed (a message posted from that
-  frame's animation callback): how long a finger waits to see its card rise;
-  and, as the browser itself measures it, the Event Timing API's duration of
-  each `pointerup` (to the next paint; only those of 16 ms or more are
-  reported, rounded to 8 ms);
+- tap to drawn: from each tap's `pointerdown` (its event timestamp, when the
+  finger touched the glass: the input that selects, a card rises as the
+  finger goes down) to the end of the main thread's work on the first frame
+  after the card's aria-pressed changed (a message posted from that frame's
+  animation callback): how long a finger waits to see its card rise; and, as
+  the browser itself measures it, the Event Timing API's duration of each
+  `pointerdown` (to the next paint; only those of 16 ms or more are reported,
+  rounded to 8 ms). The finger is lifted at once (touchStart and touchEnd
+  sent back to back), so the lift's own events are handled before that frame
+  too, as with the quickest real tap;
 - the longest gap between two animation frames while a Web Animation of a
-  set length runs (a card flying, a trick swept away, a deal coming in; not
-  the endless ones, a last-card warning's blink);
+  set length runs (a card flying, a trick swept away, a deal coming in, a
+  card's rise; not the endless ones, a last-card warning's blink). What runs
+  is counted as each animation starts and ends, not by asking
+  document.getAnimations() in every frame (a style update of its own);
 - each drawing of the table (the page's own `pdk:draw` measures);
 - main-thread long tasks (PerformanceObserver "longtask", over 50 ms).
 
@@ -58,11 +63,12 @@ PROBES = """
 localStorage.setItem("paodekuai.settings", JSON.stringify({speed: "normal", level: "easy"}));
 window.__taps = [];
 window.__eventTimings = [];
-let liftedAt = null;
-// A tap's card is drawn while its pointerup is handled (frame.js): only that event's changes count.
-window.addEventListener("pointerup", (e) => {
-  liftedAt = e.timeStamp;
-  setTimeout(() => { liftedAt = null; }, 0);
+let pressedAt = null;
+// A card is selected while its pointerdown is handled (pointer.js, frame.js): only that
+// event's changes count.
+window.addEventListener("pointerdown", (e) => {
+  pressedAt = e.timeStamp;
+  setTimeout(() => { pressedAt = null; }, 0);
 }, {capture: true});
 // The table draws your input before the event returns; the frame after it paints the card.
 // A message posted from that frame's animation callback runs once the frame's main-thread
@@ -71,30 +77,54 @@ const drawn = new MessageChannel();
 let tapsInFlight = [];
 drawn.port1.onmessage = () => {
   const now = performance.now();
-  for (const from of tapsInFlight) window.__taps.push(now - from);
+  // Each tap's start and end (trace_table.py lays them on its trace).
+  for (const from of tapsInFlight) window.__taps.push([from, now]);
   tapsInFlight = [];
 };
 new MutationObserver(() => {
-  if (liftedAt === null) return;
-  tapsInFlight.push(liftedAt);
-  liftedAt = null;
+  if (pressedAt === null) return;
+  tapsInFlight.push(pressedAt);
+  pressedAt = null;
   requestAnimationFrame(() => drawn.port2.postMessage(null));
 }).observe(document, {subtree: true, attributes: true, attributeFilter: ["aria-pressed"]});
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) {
-    if (e.name === "pointerup") window.__eventTimings.push(e.duration);
+    if (e.name === "pointerdown") window.__eventTimings.push(e.duration);
   }
 }).observe({type: "event", durationThreshold: 16, buffered: true});
 window.__longTasks = [];
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) window.__longTasks.push(e.duration);
 }).observe({type: "longtask", buffered: true});
+// Every frame's time is noted; a gap counts when a Web Animation of a set length ran at
+// either end of it (a card's flight, a sweep, the deal, a CSS transition such as a card's
+// rise; not the endless ones, a warning's blink). What runs is counted as it starts
+// (Element.animate; a transitionrun event) and ends (its finished promise, settled even
+// when it is cancelled or its element removed), not by asking document.getAnimations() in
+// every frame: that call is a style update of its own, a cost the page never pays.
 window.__animatedGaps = [];
 let last = null;
 let animating = false;
+let live = 0;
+const counted = new WeakSet();
+const track = (animation) => {
+  if (counted.has(animation) || animation.effect?.getTiming().iterations === Infinity) return;
+  counted.add(animation);
+  live += 1;
+  const ended = () => { live -= 1; };
+  animation.finished.then(ended, ended);
+};
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (keyframes, options) {
+  const animation = animate.call(this, keyframes, options);
+  track(animation);
+  return animation;
+};
+window.addEventListener("transitionrun", (event) => {
+  for (const animation of event.target.getAnimations({subtree: true})) track(animation);
+}, {capture: true});
 const tick = (now) => {
-  const running = document.getAnimations().some(
-    (a) => a.playState === "running" && a.effect?.getTiming().iterations !== Infinity);
+  const running = live > 0;
   if (last !== null && (running || animating)) window.__animatedGaps.push(now - last);
   animating = running;
   last = now;
@@ -124,47 +154,54 @@ def tap_cards(page: Any, cdp: Any) -> None:
             page.wait_for_timeout(400)
 
 
+def open_throttled(context: Any, url: str, throttle: float) -> tuple[Any, Any]:
+    """The table open and ready in a new page, its CPU slowed `throttle` times and the probes'
+    figures of the boot cleared; the page and its DevTools session."""
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    page.goto(url)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=TIMEOUT_MS)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    page.evaluate(
+        "() => { window.__taps = []; window.__eventTimings = [];"
+        " window.__longTasks = []; window.__animatedGaps = [];"
+        " performance.clearMeasures('pdk:draw'); }"
+    )
+    return page, cdp
+
+
+def play_hands(page: Any, cdp: Any, hands: int) -> None:
+    """Play `hands` hands: at each of your turns a card tapped on and off, then the turn."""
+    done = 0
+    while done < hands:
+        web_table.wait_my_turn_or_over(page, TIMEOUT_MS)
+        if web_table.is_over(page):
+            done += 1
+            page.wait_for_timeout(1200)  # the end of the hand's own motion
+            if done < hands:
+                page.click("[data-result] [data-action=new]")
+                page.wait_for_selector("[data-result]", state="hidden")
+            continue
+        tap_cards(page, cdp)
+        web_table.take_turn(page)
+
+
 def play(browser: Any, url: str, hands: int, throttle: float) -> dict[str, list[float]]:
     context = browser.new_context(viewport=VIEWPORT, has_touch=True, is_mobile=True)
     context.add_init_script(PROBES)
-    taps: list[float] = []
-    timings: list[float] = []
-    gaps: list[float] = []
-    tasks: list[float] = []
-    draws: list[float] = []
     try:
-        page = context.new_page()
-        cdp = context.new_cdp_session(page)
-        page.goto(url)
-        page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=TIMEOUT_MS)
-        cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-        page.evaluate(
-            "() => { window.__taps = []; window.__eventTimings = [];"
-            " window.__longTasks = []; window.__animatedGaps = [];"
-            " performance.clearMeasures('pdk:draw'); }"
-        )
-        done = 0
-        while done < hands:
-            web_table.wait_my_turn_or_over(page, TIMEOUT_MS)
-            if web_table.is_over(page):
-                done += 1
-                page.wait_for_timeout(1200)  # the end of the hand's own motion
-                if done < hands:
-                    page.click("[data-result] [data-action=new]")
-                    page.wait_for_selector("[data-result]", state="hidden")
-                continue
-            tap_cards(page, cdp)
-            web_table.take_turn(page)
+        page, cdp = open_throttled(context, url, throttle)
+        play_hands(page, cdp, hands)
         data = page.evaluate(
             "() => [window.__taps, window.__eventTimings,"
             " window.__animatedGaps, window.__longTasks,"
             " performance.getEntriesByName('pdk:draw').map((e) => e.duration)]"
         )
-        taps, timings, gaps, tasks, draws = data
+        spans, timings, gaps, tasks, draws = data
     finally:
         context.close()
     return {
-        "tap": taps,
+        "tap": [end - start for start, end in spans],
         "event_timing": timings,
         "animated_frame_gap": gaps,
         "long_task": tasks,
@@ -190,10 +227,17 @@ def main() -> int:
         "--throttle", type=float, default=4.0, help="CPU slow-down of the throttled pass"
     )
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument(
+        "--dist",
+        type=Path,
+        default=DIST,
+        help="the built site to measure (default: this checkout's dist/, built when missing);"
+        " another checkout's dist/ measures that version with this probe",
+    )
     args = parser.parse_args()
-    if not (DIST / "index.html").exists():
+    if args.dist == DIST and not (DIST / "index.html").exists():
         build()
-    server = make_server(DIST, port=0, quiet=True)
+    server = make_server(args.dist, port=0, quiet=True)
     serve_in_thread(server)
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     started = time.perf_counter()

@@ -1,7 +1,8 @@
 """Touch at the table: every button a finger wide on the four reference
-screens, raised cards covering no card and no status text, a finger sliding
-across the hand toggling each card it passes, and a double-tap that selects a
-rank only when the same card is tapped twice."""
+screens, raised cards covering no card and no status text, a card rising as
+the finger touches it, a finger sliding across the hand toggling each card it
+passes, and a double-tap that selects a rank only when the same card is tapped
+twice."""
 
 from __future__ import annotations
 
@@ -212,6 +213,31 @@ def test_sliding_a_finger_across_the_hand_toggles_each_card_it_passes(open_table
     laptop = open_table()
     open_page(laptop.page, f"{laptop.site.url}#deal={TRIO_DEAL}")
     check_slide(laptop.page, touch=False)
+
+
+def test_a_card_rises_as_the_finger_touches_it_and_stays_when_lifted(open_table: Any) -> None:
+    """As in the mobile card apps, a card is selected when the finger goes down on it (the
+    mouse button too), not when it is lifted: the finger sees its card rise under it."""
+    phone = open_table(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = phone.page
+    open_page(page, f"{phone.site.url}#deal={TRIO_DEAL}")
+    wait_my_turn_or_over(page)
+    wait_still(page)
+    first, second = card_boxes(page)[:2]
+    cdp = page.context.new_cdp_session(page)
+    x, y = strip_middle(first)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    wait_selected(page, [first["code"]])  # the finger is still down
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+    page.wait_for_timeout(400)
+    assert selected(page) == [first["code"]]  # lifting it changes nothing
+    page.mouse.move(*strip_middle(second))
+    page.mouse.down()
+    wait_selected(page, [first["code"], second["code"]])  # the button is still down
+    page.mouse.up()
+    page.wait_for_timeout(400)
+    assert selected(page) == [first["code"], second["code"]]
 
 
 def test_double_tap_selects_the_rank_only_when_the_same_card_is_tapped_twice(table: Any) -> None:

@@ -88,6 +88,15 @@ export function createFrameScheduler(win, draw, recover = () => false) {
       if (pending === "all") afterDraw.push(callback);
       else callback();
     },
+    /**
+     * Run `callback` once the frame now being made has been painted: work that must not
+     * delay it (a request whose answer would be drawn into it) waits for this. A hidden
+     * page paints no frames: a zero-delay timer then.
+     */
+    afterPaint(callback) {
+      if (doc.visibilityState === "hidden") win.setTimeout(callback, 0);
+      else win.requestAnimationFrame(() => win.setTimeout(callback, 0));
+    },
     /** Ask for a drawing of the whole table (or, with "boot", of the boot progress only). */
     update(part = "all") {
       pending = pending === "all" || part === "all" ? "all" : "boot";

@@ -150,6 +150,7 @@ function createApp(win) {
     notices,
     update,
     whenDrawn: frame.whenDrawn,
+    afterPaint: frame.afterPaint,
     isReady: () => engine.ready,
     onWorked: () => engine.worked(),
     followers: [

@@ -36,6 +36,8 @@ const ELSEWHERE_NOTICE = Object.freeze({ key: "openElsewhere", stays: true });
  * @param {object} deps.notices   notices.js
  * @param {() => void} deps.update
  * @param {(callback: () => void) => void} deps.whenDrawn  run once the last change is on screen
+ * @param {(callback: () => void) => void} [deps.afterPaint]  run once the frame now being
+ *        made has been painted (frame.js; at once when not given)
  * @param {() => boolean} deps.isReady  the engine answers requests
  * @param {() => void} deps.onWorked   a request moved the hand on
  * @param {Array<(snapshot: object, handId: string) => void>} deps.followers
@@ -43,7 +45,20 @@ const ELSEWHERE_NOTICE = Object.freeze({ key: "openElsewhere", stays: true });
  * @param {(snapshot: object, handId: string) => void} deps.onAbandoned
  *        an unfinished hand was replaced by another (the statistics count it)
  */
-export function createHandController({ client, storage, settings, clock, notices, update, whenDrawn, isReady, onWorked, followers, onAbandoned }) {
+export function createHandController({
+  client,
+  storage,
+  settings,
+  clock,
+  notices,
+  update,
+  whenDrawn,
+  afterPaint = (callback) => callback(),
+  isReady,
+  onWorked,
+  followers,
+  onAbandoned,
+}) {
   let snapshot = null; // the last Snapshot drawn (from the engine, or from the save before it is up)
   let previewing = false; // `snapshot` is the save's preview, not yet the engine's
   let handId = null;
@@ -285,6 +300,11 @@ export function createHandController({ client, storage, settings, clock, notices
     }
     judgementStale = true;
     update();
+    // The cards are drawn first: the question goes out once their frame is painted, so the
+    // engine's answer (the status line and the buttons drawn again) never lands in the
+    // frame that shows the card rise. A selection changed meanwhile asks for itself.
+    await new Promise((resolve) => afterPaint(resolve));
+    if (seq !== judgeSeq) return;
     let reply;
     try {
       reply = await client.request("judge", { cards: selection });

@@ -1,7 +1,7 @@
 // Turns taps, slides, clicks, changes and the URL into named events for the
 // controller:
-//   toggleCard(code)      a tap on a card, or a finger sliding over it
-//   selectRank(code)      the same card tapped twice, soon (double-tap)
+//   toggleCard(code)      a finger or the mouse pressed on a card, or sliding onto it
+//   selectRank(code)      the same card pressed twice, soon (double-tap)
 //   action(name)          a [data-action] button: play, pass, hint, new, retry, ...
 //   setting(name, value)  a [data-setting] select changed
 //   menuClosed()          a tap outside the open menu
@@ -9,13 +9,16 @@
 // Reads the DOM (event targets, what is under a finger) but never changes it:
 // that is the view's job.
 //
-// Cards answer pointer events, not clicks: a finger that goes down on a card
-// and slides across the hand toggles every card it passes over, once each,
-// the gesture of the mobile card apps. A tap (down and up on one card)
-// toggles that card. Keyboard clicks (Space, Enter) still toggle through
+// Cards answer pointer events, not clicks. A card rises the moment a finger
+// (or the mouse button) goes down on it, as in the mobile card apps: the
+// finger sees its card before it is lifted, and the lift costs nothing. A
+// finger that slides on across the hand toggles every further card it passes
+// over, once each. The same card pressed twice in quick succession selects
+// its whole rank (double-tap; the first press has toggled it already, and the
+// rank then includes it). Keyboard clicks (Space, Enter) still toggle through
 // `click`, which a pointer's own click then leaves alone.
 
-/** The same card tapped twice closer than this is a double-tap. */
+/** The same card pressed twice closer than this (from press to press) is a double-tap. */
 const DOUBLE_TAP_MS = 350;
 const HAND_CARD = "[data-hand] [data-card]";
 
@@ -38,24 +41,8 @@ export function bindInput(doc, win, handlers) {
     // browser makes up after the touch focus the card, and the table is drawn a second time
     // in the very frame that should show the card rising. The keyboard's focus is its own.
     if (event.pointerType !== "mouse") event.preventDefault();
-    slide = { pointerId: event.pointerId, codes: [card.dataset.card] };
-  });
-
-  hand.addEventListener("pointermove", (event) => {
-    if (!slide || event.pointerId !== slide.pointerId) return;
-    const code = cardAt(event.clientX, event.clientY)?.dataset.card;
-    if (!code || slide.codes.includes(code)) return;
-    if (slide.codes.length === 1) handlers.toggleCard(slide.codes[0]); // the slide began on this card
-    slide.codes.push(code);
-    handlers.toggleCard(code);
-  });
-
-  const endSlide = (event) => {
-    if (!slide || event.pointerId !== slide.pointerId) return;
-    const { codes } = slide;
-    slide = null;
-    if (event.type === "pointercancel" || codes.length > 1) return; // a slide has toggled its cards already
-    const code = codes[0];
+    const code = card.dataset.card;
+    slide = { pointerId: event.pointerId, codes: [code] };
     if (lastTap.code === code && event.timeStamp - lastTap.time < DOUBLE_TAP_MS) {
       lastTap = { code: null, time: -Infinity };
       handlers.selectRank(code);
@@ -63,18 +50,29 @@ export function bindInput(doc, win, handlers) {
       lastTap = { code, time: event.timeStamp };
       handlers.toggleCard(code);
     }
-  };
-  hand.addEventListener("pointerup", endSlide);
-  hand.addEventListener("pointercancel", endSlide);
-  // A slide that leaves the hand ends where the finger is lifted, anywhere on the page.
-  win.addEventListener("pointerup", (event) => {
-    if (slide && !hand.contains(event.target)) endSlide(event);
   });
+
+  hand.addEventListener("pointermove", (event) => {
+    if (!slide || event.pointerId !== slide.pointerId) return;
+    const code = cardAt(event.clientX, event.clientY)?.dataset.card;
+    if (!code || slide.codes.includes(code)) return;
+    slide.codes.push(code);
+    lastTap = { code: null, time: -Infinity }; // a slide is no tap: no double-tap after it
+    handlers.toggleCard(code);
+  });
+
+  // Every card was toggled as the finger reached it: lifting it (anywhere on the page, a
+  // slide may leave the hand) only ends the slide.
+  const endSlide = (event) => {
+    if (slide && event.pointerId === slide.pointerId) slide = null;
+  };
+  win.addEventListener("pointerup", endSlide);
+  win.addEventListener("pointercancel", endSlide);
 
   root.addEventListener("click", (event) => {
     const card = event.target.closest(HAND_CARD);
     if (card) {
-      // A pointer's click follows its pointerup, which has acted; Space or Enter (detail 0) acts here.
+      // A pointer's click follows its pointerdown, which has acted; Space or Enter (detail 0) acts here.
       if (event.detail === 0) handlers.toggleCard(card.dataset.card);
       return;
     }

@@ -2,8 +2,6 @@
 // render_dialogs.js, render_panels.js). Each writes only when the value
 // changes, so a redraw from the same model touches nothing.
 
-const SVG_NS = "http://www.w3.org/2000/svg";
-
 export function el(doc, tag, className, text) {
   const node = doc.createElement(tag);
   if (className) node.className = className;
@@ -11,16 +9,16 @@ export function el(doc, tag, className, text) {
   return node;
 }
 
-/** A suit shape from the page's sprite (index.html): the shape, not only the colour, tells the suit. */
+/**
+ * A suit's shape (icons/suit-X.svg, painted in the text's colour through a CSS mask:
+ * cards.css): crisp at any size, and the shape, not only the colour, tells the suit. One
+ * plain element: an inline SVG with a <use> of a sprite cost the phone's style and layout
+ * several elements per shape, on every card of every play and deal.
+ */
 export function suitIcon(doc, suit, className = "") {
-  const svg = doc.createElementNS(SVG_NS, "svg");
-  if (className) svg.setAttribute("class", className);
-  svg.setAttribute("viewBox", "0 0 100 100");
-  svg.setAttribute("aria-hidden", "true");
-  const use = doc.createElementNS(SVG_NS, "use");
-  use.setAttribute("href", `#suit-${suit}`);
-  svg.append(use);
-  return svg;
+  const node = el(doc, "span", `suit-shape suit-shape-${suit}${className ? ` ${className}` : ""}`);
+  node.setAttribute("aria-hidden", "true");
+  return node;
 }
 
 export function setText(node, text) {

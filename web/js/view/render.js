@@ -49,7 +49,21 @@ function playNodes(doc, action, hooked = true) {
 export function createRenderer(doc) {
   const win = doc.defaultView;
   const root = doc.querySelector("[data-app]");
-  const q = (selector, scope = root) => scope.querySelector(selector);
+  // The page's own elements (index.html) are looked up once: every drawing reads some fifty
+  // of them, and on a phone the lookups were a tenth of a tap's script. Lookups inside a
+  // part (a seat, a panel) may meet elements a drawing replaced, so they are not kept.
+  const found = new Map();
+  const q = (selector, scope = root) => {
+    if (scope !== root) return scope.querySelector(selector);
+    let node = found.get(selector);
+    if (!node?.isConnected) {
+      node = root.querySelector(selector);
+      found.set(selector, node);
+    }
+    return node;
+  };
+  const textNodes = [...root.querySelectorAll("[data-text]")];
+  const labelNodes = [...root.querySelectorAll("[data-label]")];
   const seatNodes = [0, 1, 2].map((seat) => q(`[data-seat="${seat}"]`));
   const handNode = q("[data-hand]");
   const effects = q("[data-effects]");
@@ -62,11 +76,11 @@ export function createRenderer(doc) {
   let drawn = null; // the last model drawn: what changed since decides the motion
 
   function renderTexts(model) {
-    for (const node of root.querySelectorAll("[data-text]")) {
+    for (const node of textNodes) {
       const value = model.bar[node.dataset.text] ?? model.buttons[node.dataset.text]?.text;
       if (typeof value === "string") setText(node, value);
     }
-    for (const node of root.querySelectorAll("[data-label]")) {
+    for (const node of labelNodes) {
       const label = model.bar.labels[node.dataset.label];
       if (label && node.getAttribute("aria-label") !== label) {
         node.setAttribute("aria-label", label);
@@ -186,23 +200,34 @@ export function createRenderer(doc) {
     return { arrived, revealed };
   }
 
+  /**
+   * The counter's ranks are built once per list of ranks (a preset's); a play then changes
+   * only the figures and labels of the ranks it took, in place (rebuilding the list made
+   * the phone restyle all of its elements after every play).
+   */
   function renderCounter(model) {
     setText(q("[data-counter-title]"), model.counter.title);
     const list = q("[data-counter-ranks]");
-    const signature = JSON.stringify(model.counter.ranks);
-    if (list.dataset.signature !== signature) {
-      list.dataset.signature = signature;
+    const ranks = model.counter.ranks;
+    const order = ranks.map((entry) => entry.rank).join(" ");
+    if (list.dataset.ranks !== order) {
+      list.dataset.ranks = order;
       list.replaceChildren(
-        ...model.counter.ranks.map((entry) => {
-          const item = el(doc, "li", entry.n === 0 ? "gone" : "");
+        ...ranks.map((entry) => {
+          const item = el(doc, "li");
           item.dataset.rank = entry.rank;
-          item.setAttribute("aria-label", entry.label);
-          item.setAttribute("title", entry.label);
-          item.append(el(doc, "span", "counter-rank", entry.rank), el(doc, "span", "counter-n", String(entry.n)));
+          item.append(el(doc, "span", "counter-rank", entry.rank), el(doc, "span", "counter-n"));
           return item;
         }),
       );
     }
+    ranks.forEach((entry, index) => {
+      const item = list.children[index];
+      item.classList.toggle("gone", entry.n === 0);
+      setAttr(item, "aria-label", entry.label);
+      setAttr(item, "title", entry.label);
+      setText(item.lastElementChild, String(entry.n));
+    });
   }
 
   function renderFaceUp(model) {
