@@ -61,3 +61,38 @@ def test_full_hand_fits_and_every_card_is_tappable(open_table: Any, name: str) -
         first = boxes[0]
         page.mouse.click(first["x"] + first["width"] / 2, first["y"] + first["height"] / 2)
         assert selected(page) == [first["code"]]
+
+
+#: What a card's corner shows for each suit letter of its code, and in which colour.
+SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+RED_SUITS = {"H", "D"}
+
+
+def test_every_card_shows_its_rank_and_suit_symbol_in_the_suit_colour(open_table: Any) -> None:
+    browsing = open_table(viewport=VIEWPORTS["phone-portrait"])
+    page = browsing.page
+    open_page(page, browsing.site.url)
+    wait_still(page)
+    faces = page.eval_on_selector_all(
+        "[data-hand] [data-card]",
+        """els => els.map(e => {
+            const pip = e.querySelector('.pip');
+            const big = e.querySelector('.big');
+            const box = pip.getBoundingClientRect();
+            return {
+                code: e.dataset.card,
+                rank: e.querySelector('.rank').textContent,
+                pip: pip.textContent.replace('\\uFE0E', ''),
+                big: big.textContent.replace('\\uFE0E', ''),
+                red: getComputedStyle(pip).color === 'rgb(196, 22, 28)',
+                seen: box.width > 0 && box.height > 0,
+            };
+        })""",
+    )
+    assert len(faces) == 16
+    for face in faces:
+        rank, suit = face["code"][:-1], face["code"][-1]
+        assert face["rank"] == rank, face
+        assert face["pip"] == face["big"] == SUIT_SYMBOLS[suit], face
+        assert face["red"] == (suit in RED_SUITS), face
+        assert face["seen"], face

@@ -9,14 +9,17 @@ export function el(doc, tag, className, text) {
   return node;
 }
 
+/** The suits' symbols, each with U+FE0E: drawn as text in the card's colour, never as an emoji. */
+const SUIT_GLYPHS = Object.freeze({ S: "\u2660\uFE0E", H: "\u2665\uFE0E", D: "\u2666\uFE0E", C: "\u2663\uFE0E" });
+
 /**
- * A suit's shape (icons/suit-X.svg, painted in the text's colour through a CSS mask:
- * cards.css): crisp at any size, and the shape, not only the colour, tells the suit. One
- * plain element: an inline SVG with a <use> of a sprite cost the phone's style and layout
- * several elements per shape, on every card of every play and deal.
+ * A suit's shape: its symbol as text, in the card's colour, so the shape as well as the
+ * colour tells the suit, crisp at any size. Text because a phone paints it for almost
+ * nothing: the SVG masks drawn before cost two thirds of all painting at every play and
+ * deal (each mask re-painted its SVG), an inline SVG several elements to style and lay out.
  */
 export function suitIcon(doc, suit, className = "") {
-  const node = el(doc, "span", `suit-shape suit-shape-${suit}${className ? ` ${className}` : ""}`);
+  const node = el(doc, "span", `suit-shape suit-shape-${suit}${className ? ` ${className}` : ""}`, SUIT_GLYPHS[suit]);
   node.setAttribute("aria-hidden", "true");
   return node;
 }
