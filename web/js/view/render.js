@@ -6,7 +6,8 @@
 // Motion is decided here, by comparing the model with the last one drawn: a
 // new play flies in from where its cards were (your hand, or the seat's fan),
 // a finished trick is swept toward its winner, a bomb or a plane gets its
-// banner. The DOM is final before any of it starts.
+// banner. The DOM is final before any of it starts; what flies starts at the
+// next frame, once the new table is laid out (animate() says why).
 
 import { el, fillSelect, setAttr, setProp, setText, suitIcon, toggleAttr } from "./dom.js";
 import { createDialogRenderer } from "./render_dialogs.js";
@@ -381,6 +382,14 @@ export function createRenderer(doc) {
     return node;
   }
 
+  /** Where the trick about to be swept lies, and where it goes: read before the DOM changes. */
+  function sweepPlaces(sweep) {
+    return {
+      places: seatNodes.map((node) => q("[data-seat-play]", node).getBoundingClientRect()),
+      to: sweep.winner === null ? null : seatAnchor(sweep.winner),
+    };
+  }
+
   /** The trick that just ended, copied where its plays lay (`places`), swept toward its winner (`to`). */
   function sweepTrick(sweep, places, to) {
     sweep.plays.forEach((play, seat) => {
@@ -400,36 +409,30 @@ export function createRenderer(doc) {
   /**
    * What moves, from what changed since the last drawing. `before` holds what
    * had to be read before the DOM changed: the hand's cards where they were.
-   * Every place is read first (one layout), then every animation starts: an
-   * animation started between two reads would cost a style pass each time.
+   *
+   * What flies (a deal, a new play, a swept trick) needs where things now are, and
+   * reading that right after the DOM changed would make the browser restyle and lay
+   * out the page inside this task, before it even paints: on a phone, one task of
+   * 60-170 ms per computer move. So the new table is drawn in this frame with what
+   * is about to fly transparent, and the places are read and the flights started at
+   * the next frame, from a page already laid out: two shorter tasks, and nothing
+   * seen out of place (every flight starts at its origin: fill "backwards"). Every
+   * place is read first (one layout), then every animation starts: an animation
+   * started between two reads would cost a style pass each time.
    */
   function animate(model, before, changes) {
     const old = drawn;
     if (old === null) return; // the first drawing (a reload) replays nothing
-    const rect = (node) => node.getBoundingClientRect();
-    const starts = [];
     const newDeal = model.handId !== old.handId && model.moves === 0;
-    if (newDeal) {
-      const felt = rect(q("[data-felt]"));
-      const cards = [...handNode.children].map((node) => [node, rect(node)]);
-      starts.push(() => motion.deal(cards, felt));
-    }
     const moved = model.moves > old.moves || model.handId !== old.handId; // not a redraw of the same play
-    for (const { seat, play } of moved ? changes.arrived : []) {
-      const from = seat === 0 ? null : seatAnchor(seat);
-      const cards = [...play.querySelectorAll(".card")];
-      const flights = cards.length
-        ? cards.map((card) => [card, seat === 0 ? (before.hand.get(card.dataset.card) ?? null) : from, rect(card)])
-        : [[play, seat === 0 ? rect(handNode) : from, rect(play)]]; // a pass
-      starts.push(() => flights.forEach(([node, a, b], index) => motion.flyFrom(node, a, b, index * 18)));
+    const arrived = moved ? changes.arrived : [];
+    // The trick just ended stays in sight where it lay (its places read before the DOM changed).
+    if (before.sweep) sweepTrick(model.sweep, before.sweep.places, before.sweep.to);
+    if (newDeal || arrived.length) {
+      const waiting = [...(newDeal ? [handNode] : []), ...arrived.map(({ play }) => play)];
+      for (const node of waiting) node.style.opacity = "0";
+      nextFrame(() => fly({ newDeal, arrived, before, waiting }));
     }
-    const sweep = model.sweep;
-    if (sweep && sweep.at !== old.sweep?.at) {
-      const to = sweep.winner === null ? null : seatAnchor(sweep.winner);
-      const places = seatNodes.map((node) => rect(q("[data-seat-play]", node)));
-      starts.push(() => sweepTrick(sweep, places, to));
-    }
-    for (const start of starts) start();
     const moment = model.moment;
     if (moment && moment.at !== old.moment?.at) {
       if (moment.kind === "lastCard") motion.pulse(q("[data-flag]", seatNodes[moment.seat]));
@@ -438,6 +441,34 @@ export function createRenderer(doc) {
     if (model.shutOut && model.shutOut.at !== old.shutOut?.at) motion.stamp(banner("shut-out", model.shutOut.text));
     if (changes.revealed.length) motion.flip(changes.revealed);
     if (changes.resultAppeared) motion.slideUp(q("[data-result]"));
+  }
+
+  /** At the next frame (at once in a hidden page, which paints none and whose DOM is still read). */
+  function nextFrame(callback) {
+    if (doc.visibilityState === "hidden") callback();
+    else win.requestAnimationFrame(callback);
+  }
+
+  /** The flights `animate` planned: where each thing is read now, then each flight starts. */
+  function fly({ newDeal, arrived, before, waiting }) {
+    const rect = (node) => node.getBoundingClientRect();
+    const starts = [];
+    if (newDeal) {
+      const felt = rect(q("[data-felt]"));
+      const cards = [...handNode.children].map((node) => [node, rect(node)]);
+      starts.push(() => motion.deal(cards, felt));
+    }
+    for (const { seat, play } of arrived) {
+      if (!play.isConnected) continue;
+      const from = seat === 0 ? null : seatAnchor(seat);
+      const cards = [...play.querySelectorAll(".card")];
+      const flights = cards.length
+        ? cards.map((card) => [card, seat === 0 ? (before.hand.get(card.dataset.card) ?? null) : from, rect(card)])
+        : [[play, seat === 0 ? rect(handNode) : from, rect(play)]]; // a pass
+      starts.push(() => flights.forEach(([node, a, b], index) => motion.flyFrom(node, a, b, index * 18)));
+    }
+    for (const node of waiting) node.style.opacity = "";
+    for (const start of starts) start();
   }
 
   function render(model) {
@@ -451,7 +482,8 @@ export function createRenderer(doc) {
     motion.setSpeed(model.speed);
     // Read before writing: where the hand's cards are, for the cards about to leave it.
     const handChanges = drawn !== null && model.hand.cards.length < handCards.size && model.handId === drawn.handId;
-    const before = { hand: handChanges ? handRects() : new Map() };
+    const sweeping = drawn !== null && model.sweep !== null && model.sweep.at !== drawn.sweep?.at;
+    const before = { hand: handChanges ? handRects() : new Map(), sweep: sweeping ? sweepPlaces(model.sweep) : null };
     renderTexts(model);
     renderBar(model);
     const { arrived, revealed } = renderSeats(model);
