@@ -408,15 +408,17 @@ export function createRenderer(doc) {
 
   /**
    * What moves, from what changed since the last drawing. `before` holds what
-   * had to be read before the DOM changed: the hand's cards where they were.
+   * had to be read before the DOM changed: the hand's cards where they were, and
+   * the places of a trick about to be swept.
    *
-   * What flies (a deal, a new play, a swept trick) needs where things now are, and
+   * What flies in (a deal, a new play) needs where things now are, and
    * reading that right after the DOM changed would make the browser restyle and lay
    * out the page inside this task, before it even paints: on a phone, one task of
    * 60-170 ms per computer move. So the new table is drawn in this frame with what
    * is about to fly transparent, and the places are read and the flights started at
    * the next frame, from a page already laid out: two shorter tasks, and nothing
-   * seen out of place (every flight starts at its origin: fill "backwards"). Every
+   * seen out of place (every flight starts at its origin: fill "backwards"). A swept
+   * trick needs only where it was, read before the DOM changed (`before.sweep`). Every
    * place is read first (one layout), then every animation starts: an animation
    * started between two reads would cost a style pass each time.
    */
