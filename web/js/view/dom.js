@@ -19,7 +19,7 @@ const SUIT_GLYPHS = Object.freeze({ S: "\u2660\uFE0E", H: "\u2665\uFE0E", D: "\u
  * deal (each mask re-painted its SVG), an inline SVG several elements to style and lay out.
  */
 export function suitIcon(doc, suit, className = "") {
-  const node = el(doc, "span", `suit-shape suit-shape-${suit}${className ? ` ${className}` : ""}`, SUIT_GLYPHS[suit]);
+  const node = el(doc, "span", `suit-shape${className ? ` ${className}` : ""}`, SUIT_GLYPHS[suit]);
   node.setAttribute("aria-hidden", "true");
   return node;
 }

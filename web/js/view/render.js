@@ -461,7 +461,6 @@ export function createRenderer(doc) {
       starts.push(() => motion.deal(cards, felt));
     }
     for (const { seat, play } of arrived) {
-      if (!play.isConnected) continue;
       const from = seat === 0 ? null : seatAnchor(seat);
       const cards = [...play.querySelectorAll(".card")];
       const flights = cards.length
