@@ -96,3 +96,18 @@ def test_every_card_shows_its_rank_and_suit_symbol_in_the_suit_colour(open_table
         assert face["pip"] == face["big"] == SUIT_SYMBOLS[suit], face
         assert face["red"] == (suit in RED_SUITS), face
         assert face["seen"], face
+
+
+def test_on_a_laptop_the_row_in_front_of_you_stays_clear_of_the_counter_rail(
+    open_table: Any,
+) -> None:
+    """Your play and, at the end, your cards left lie in that row: under the rail of
+    unseen cards they covered its figures."""
+    browsing = open_table(viewport=VIEWPORTS["laptop"])
+    page = browsing.page
+    open_page(page, browsing.site.url)
+    wait_still(page)
+    row = page.locator('[data-seat="0"] .me-front').bounding_box()
+    rail = page.locator("[data-counter]").bounding_box()
+    assert row is not None and rail is not None
+    assert row["x"] + row["width"] <= rail["x"], (row, rail)
