@@ -27,6 +27,13 @@ turn is taken (Hint + Play, or Pass). The page's own timeline is read:
 - each drawing of the table (the page's own `pdk:draw` measures);
 - main-thread long tasks (PerformanceObserver "longtask", over 50 ms).
 
+The bench adds as little work as it can to what it measures. It waits for the
+page (your turn, the hint's answer, the next move) with a MutationObserver in
+the page, not with Playwright's wait_for_function, which runs its check in
+every animation frame and so makes the browser produce frames the page never
+asks for, at 4x a few milliseconds each, between every tap and every move.
+For the same reason the probe watches frames only while something moves.
+
 Everything is measured twice in the same run: without CPU throttling (the
 baseline) and with DevTools' Emulation.setCPUThrottlingRate (default 4x: a
 mid-range phone), and the ratios printed. Goals, throttled: tap p95 <= 50 ms,
@@ -96,12 +103,13 @@ window.__longTasks = [];
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) window.__longTasks.push(e.duration);
 }).observe({type: "longtask", buffered: true});
-// Every frame's time is noted; a gap counts when a Web Animation of a set length ran at
-// either end of it (a card's flight, a sweep, the deal, a CSS transition such as a card's
-// rise; not the endless ones, a warning's blink). What runs is counted as it starts
-// (Element.animate; a transitionrun event) and ends (its finished promise, settled even
-// when it is cancelled or its element removed), not by asking document.getAnimations() in
-// every frame: that call is a style update of its own, a cost the page never pays.
+// Each frame's time is noted while something moves; a gap counts when a Web Animation of
+// a set length ran at either end of it (a card's flight, a sweep, the deal, a CSS
+// transition such as a card's rise; not the endless ones, a warning's blink). What runs
+// is counted as it starts (Element.animate; a transitionrun event) and ends (its finished
+// promise, settled even when it is cancelled or its element removed), not by asking
+// document.getAnimations() in every frame: that call is a style update of its own, a cost
+// the page never pays.
 window.__animatedGaps = [];
 let last = null;
 let animating = false;
@@ -111,6 +119,7 @@ const track = (animation) => {
   if (counted.has(animation) || animation.effect?.getTiming().iterations === Infinity) return;
   counted.add(animation);
   live += 1;
+  watch();
   const ended = () => { live -= 1; };
   animation.finished.then(ended, ended);
 };
@@ -123,14 +132,25 @@ Element.prototype.animate = function (keyframes, options) {
 window.addEventListener("transitionrun", (event) => {
   for (const animation of event.target.getAnimations({subtree: true})) track(animation);
 }, {capture: true});
+// The frames are watched only while something moves: a callback asked for at every frame
+// would itself make the browser produce a frame every 16.7 ms, work the page never asks
+// for, which a slowed phone pays between every tap and every move.
+let watching = false;
 const tick = (now) => {
   const running = live > 0;
   if (last !== null && (running || animating)) window.__animatedGaps.push(now - last);
   animating = running;
   last = now;
+  if (running || animating) requestAnimationFrame(tick);
+  else watching = false;
+};
+const watch = () => {
+  if (watching) return;
+  watching = true;
+  last = performance.now(); // the first gap counts from the moment something began to move
+  animating = true;
   requestAnimationFrame(tick);
 };
-requestAnimationFrame(tick);
 """
 
 
@@ -170,20 +190,62 @@ def open_throttled(context: Any, url: str, throttle: float) -> tuple[Any, Any]:
     return page, cdp
 
 
+def wait_until(page: Any, ready: str, timeout: int = TIMEOUT_MS) -> None:
+    """Return once `ready` (a JavaScript function of no arguments) holds in the page. It is
+    tried now and after each change to the page (a MutationObserver), not polled at every
+    animation frame as Playwright's wait_for_function is: that polling would add a
+    predicate run and a frame to every frame and tap measured."""
+    page.evaluate(
+        f"""(timeout) => new Promise((resolve, reject) => {{
+          const ready = {ready};
+          if (ready()) return resolve(true);
+          const observer = new MutationObserver(() => {{
+            if (!ready()) return;
+            observer.disconnect();
+            clearTimeout(timer);
+            resolve(true);
+          }});
+          observer.observe(document.documentElement,
+            {{subtree: true, childList: true, attributes: true, characterData: true}});
+          const timer = setTimeout(() => {{
+            observer.disconnect();
+            reject(new Error("timed out waiting for " + {json.dumps(ready)}));
+          }}, timeout);
+        }})""",
+        timeout,
+    )
+
+
+def take_turn(page: Any) -> None:
+    """Play the first hint (the next one when the first is to pass), or pass when there is
+    none, as web_table.take_turn does, waiting as wait_until does."""
+    before = web_table.moves(page)
+    if page.is_enabled("[data-action=hint]"):
+        page.click("[data-action=hint]")
+        wait_until(page, web_table.HINT_ANSWERED)
+        if page.is_disabled("[data-action=play]"):
+            page.click("[data-action=hint]")
+            wait_until(page, "() => !document.querySelector('[data-action=play]').disabled")
+        page.click("[data-action=play]")
+    else:
+        page.click("[data-action=pass]")
+    wait_until(page, f"() => Number(document.querySelector('[data-app]').dataset.moves) > {before}")
+
+
 def play_hands(page: Any, cdp: Any, hands: int) -> None:
     """Play `hands` hands: at each of your turns a card tapped on and off, then the turn."""
     done = 0
     while done < hands:
-        web_table.wait_my_turn_or_over(page, TIMEOUT_MS)
+        wait_until(page, web_table.MY_TURN_OR_OVER)
         if web_table.is_over(page):
             done += 1
             page.wait_for_timeout(1200)  # the end of the hand's own motion
             if done < hands:
                 page.click("[data-result] [data-action=new]")
-                page.wait_for_selector("[data-result]", state="hidden")
+                wait_until(page, "() => !document.querySelector('[data-result]').checkVisibility()")
             continue
         tap_cards(page, cdp)
-        web_table.take_turn(page)
+        take_turn(page)
 
 
 def play(browser: Any, url: str, hands: int, throttle: float) -> dict[str, list[float]]:

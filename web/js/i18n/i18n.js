@@ -498,6 +498,7 @@ export function pickLanguage(saved, preferred = []) {
 
 /** `template` with each {placeholder} named in `params` filled (others left as written). */
 export function fill(template, params = {}) {
+  if (!template.includes("{")) return template; // most strings: nothing to fill, no regex to run
   return template.replace(/\{(\w+)\}/g, (whole, name) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
 }
 

@@ -9,7 +9,7 @@
 // banner. The DOM is final before any of it starts; what flies starts at the
 // next frame, once the new table is laid out (animate() says why).
 
-import { el, fillSelect, setAttr, setProp, setText, suitIcon, toggleAttr } from "./dom.js";
+import { createLabelWriter, el, fillSelect, setAttr, setProp, setText, suitIcon, toggleAttr } from "./dom.js";
 import { createDialogRenderer } from "./render_dialogs.js";
 import { createMotion } from "./motion.js";
 
@@ -67,27 +67,30 @@ export function createRenderer(doc) {
   const labelNodes = [...root.querySelectorAll("[data-label]")];
   const seatNodes = [0, 1, 2].map((seat) => q(`[data-seat="${seat}"]`));
   const handNode = q("[data-hand]");
+  const newButtons = [...root.querySelectorAll("[data-action=new]")]; // the bar's and the result's
   const effects = q("[data-effects]");
   const menu = q("[data-menu]");
   const handCards = new Map(); // code -> button
+  const cardsDrawn = new Map(); // code -> what its button was last drawn with (renderHand)
   const playSignature = ["", "", ""];
   const revealSignature = ["", "", ""];
   const dialogs = createDialogRenderer(doc, { tableCard }); // How to play draws its examples with the table's cards
   const motion = createMotion(win);
   let drawn = null; // the last model drawn: what changed since decides the motion
 
+  const labelWriter = createLabelWriter();
+  const textKeys = textNodes.map((node) => node.dataset.text);
+  const labelKeys = labelNodes.map((node) => node.dataset.label);
+
   function renderTexts(model) {
-    for (const node of textNodes) {
-      const value = model.bar[node.dataset.text] ?? model.buttons[node.dataset.text]?.text;
-      if (typeof value === "string") setText(node, value);
-    }
-    for (const node of labelNodes) {
-      const label = model.bar.labels[node.dataset.label];
-      if (label && node.getAttribute("aria-label") !== label) {
-        node.setAttribute("aria-label", label);
-        node.title = label;
-      }
-    }
+    textNodes.forEach((node, i) => {
+      const value = model.bar[textKeys[i]] ?? model.buttons[textKeys[i]]?.text;
+      if (typeof value === "string") labelWriter.text(node, value);
+    });
+    labelNodes.forEach((node, i) => {
+      const label = model.bar.labels[labelKeys[i]];
+      if (label) labelWriter.label(node, label);
+    });
     setText(q("[data-action=retry]"), model.boot.retry ?? q("[data-action=retry]").textContent);
   }
 
@@ -112,7 +115,7 @@ export function createRenderer(doc) {
     if (bar.languageLang && language.lang !== bar.languageLang) language.lang = bar.languageLang;
     fillSelect(doc, q("[data-setting=level]"), { value: bar.level, options: bar.levels }, bar.settingsEnabled);
     fillSelect(doc, q("[data-setting=preset]"), { value: bar.preset, options: bar.presets }, bar.settingsEnabled);
-    for (const button of root.querySelectorAll("[data-action=new]")) setProp(button, "disabled", !bar.newEnabled);
+    for (const button of newButtons) setProp(button, "disabled", !bar.newEnabled);
     q(".bar [data-action=new]").classList.toggle("attention", bar.newHighlighted); // the result's own is primary already
     setProp(q("[data-action=copy-link]"), "disabled", !bar.dealCode);
     const mute = q("[data-action=mute]");
@@ -276,6 +279,7 @@ export function createRenderer(doc) {
       if (!wanted.has(code)) {
         button.remove();
         handCards.delete(code);
+        cardsDrawn.delete(code);
       }
     }
     hand.cards.forEach((card, position) => {
@@ -285,6 +289,12 @@ export function createRenderer(doc) {
         handCards.set(card.code, button);
       }
       if (handNode.children[position] !== button) handNode.insertBefore(button, handNode.children[position] ?? null);
+      // A card drawn as it is now is left alone: a tap changes one card of sixteen, and
+      // reading each card's ten attributes back cost a slow phone a third of a tap's script.
+      const drawnAs = [position, card.selected, card.label, card.greyed, card.singleBarred, card.singleBarredText,
+        card.faceUp, hand.locked, card.code === hand.focus].join("\u0000");
+      if (cardsDrawn.get(card.code) === drawnAs) return;
+      cardsDrawn.set(card.code, drawnAs);
       if (button.style.getPropertyValue("--i") !== String(position)) button.style.setProperty("--i", String(position));
       setAttr(button, "aria-pressed", card.selected ? "true" : "false");
       setAttr(button, "aria-label", card.label); // the language may change

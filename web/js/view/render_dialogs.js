@@ -4,7 +4,7 @@
 // render.js calls it at the end of every render; together they are the only
 // modules that write to the DOM.
 
-import { el, fillSelect, setAttr, setProp, setText } from "./dom.js";
+import { createLabelWriter, el, fillSelect, setAttr, setProp, setText } from "./dom.js";
 
 /** Opens or closes a dialog as a modal (focus stays inside, Esc closes it, the table is inert). */
 function showDialog(dialog, open) {
@@ -33,11 +33,15 @@ export function createDialogRenderer(doc, { tableCard }) {
   const help = q("[data-panel=help]");
   const confirmNew = q("[data-confirm=new-hand]");
 
+  const textNodes = [...root.querySelectorAll("[data-text]")];
+  const textKeys = textNodes.map((node) => node.dataset.text);
+  const labelWriter = createLabelWriter();
+
   function renderTexts(texts) {
-    for (const node of root.querySelectorAll("[data-text]")) {
-      const value = texts[node.dataset.text];
-      if (typeof value === "string") setText(node, value);
-    }
+    textNodes.forEach((node, i) => {
+      const value = texts[textKeys[i]];
+      if (typeof value === "string") labelWriter.text(node, value);
+    });
   }
 
   function renderSettings(model) {
@@ -125,7 +129,7 @@ export function createDialogRenderer(doc, { tableCard }) {
     const html = doc.documentElement;
     if (html.dataset.speed !== dialogs.speed) html.dataset.speed = dialogs.speed;
     renderTexts(dialogs.texts);
-    renderSettings(dialogs);
+    if (dialogs.open === "settings") renderSettings(dialogs); // hidden, it waits until it opens
     renderHelp(dialogs);
     renderTimer(dialogs);
     renderAuto(dialogs);

@@ -4,7 +4,7 @@
 // each part is redrawn only when its model changed, so a draw is cheap and a
 // button is never replaced under the pointer.
 
-import { el, setProp, setText, suitIcon, toggleAttr } from "./dom.js";
+import { createLabelWriter, el, setProp, setText, suitIcon, toggleAttr } from "./dom.js";
 
 /** Redraw `node` with `build` only when `data` differs from what it shows. */
 function whenChanged(node, data, build) {
@@ -38,15 +38,14 @@ export function createPanelsRenderer(doc, { tableCard }) {
     return node;
   }
 
+  // The panels' fixed labels: the page's own elements, looked up once.
+  const textNodes = [...root.querySelectorAll("[data-panel-text]")];
+  const labelNodes = [...root.querySelectorAll("[data-panel-label]")];
+  const labelWriter = createLabelWriter();
+
   function renderFixedTexts(texts) {
-    for (const node of root.querySelectorAll("[data-panel-text]")) setText(node, texts[node.dataset.panelText] ?? "");
-    for (const node of root.querySelectorAll("[data-panel-label]")) {
-      const label = texts[node.dataset.panelLabel] ?? "";
-      if (node.getAttribute("aria-label") !== label) {
-        node.setAttribute("aria-label", label);
-        node.title = label;
-      }
-    }
+    for (const node of textNodes) labelWriter.text(node, texts[node.dataset.panelText] ?? "");
+    for (const node of labelNodes) labelWriter.label(node, texts[node.dataset.panelLabel] ?? "");
   }
 
   function renderSeats(seats) {
