@@ -3,7 +3,17 @@ never meets mistake on noise."""
 
 from __future__ import annotations
 
-from paodekuai.ai.rating import GOOD, MISTAKE, Candidate, Outcome, Z, call_settled, settled, verdict
+from paodekuai.ai.rating import (
+    GOOD,
+    MISTAKE,
+    SHRINK,
+    Candidate,
+    Outcome,
+    Z,
+    call_settled,
+    settled,
+    verdict,
+)
 
 
 def test_the_best_play_is_best() -> None:
@@ -48,3 +58,18 @@ def test_a_lead_by_noise_is_not_settled() -> None:
     assert call_settled([played, _candidate([t - 4 for t in played.values])], [0, 1], 0)
     # Nothing left to compare with: settled.
     assert call_settled([played], [0], 0)
+
+
+def test_a_loss_just_past_an_edge_takes_the_better_class() -> None:
+    # Unsettled at the world cap: past the edge by less than SHRINK standard
+    # errors, a longer search is about as likely to fall short of it.
+    se = 0.4
+    assert verdict(GOOD + SHRINK * se / 2, se, played_is_top=False) == "good"
+    assert verdict(MISTAKE + SHRINK * se / 2, se, played_is_top=False) == "inaccuracy"
+    # Past it by more: the band of the estimate.
+    assert verdict(GOOD + SHRINK * se * 2, se, played_is_top=False) == "inaccuracy"
+    assert verdict(MISTAKE + SHRINK * se * 2, se, played_is_top=False) == "mistake"
+    # A settled call clears its edges by Z standard errors: the pull never moves it.
+    for loss in (0.5, 1.5, 2.5, 4.0):
+        if settled(loss, se):
+            assert verdict(loss, se, played_is_top=False) == verdict(loss, 0.0, False)

@@ -6,7 +6,8 @@ quickly; the coach wants to know, for the action a person chose, how much it
 lost against the best one found and whether that loss is real or noise. So
 every candidate meets the same worlds (paired comparison), the played one is
 never dropped, and worlds are added in batches until the loss's confidence
-interval sits inside one verdict band, or the world budget is spent.
+interval sits inside one verdict band, or the world budget is spent; a call
+still open then leans to the better class.
 
 Each play-out also keeps how the hand ended (who went out, with what, how
 many cards this seat kept), so the coach can say *why* a play lost: what
@@ -38,10 +39,20 @@ GOOD: Final = 1.0
 MISTAKE: Final = 3.0
 #: Standard errors a loss must clear to count (and that settle a verdict).
 Z: Final = 2.0
+#: How far, in standard errors, the loss is pulled toward the better class before
+#: its band is read, when its interval still straddles an edge (at the world cap):
+#: a loss just past an edge is about as likely to fall short of it in a longer
+#: search, and calling a play worse than it is costs more than the reverse.
+#: A settled interval clears every edge by ``Z`` standard errors, so this never
+#: moves a settled call.
+SHRINK: Final = 0.5
 #: Worlds added between two looks at the verdict.
 BATCH: Final = 12
 MIN_WORLDS: Final = 36
-MAX_WORLDS: Final = 240
+#: The world cap. Unsettled calls are close to a band edge, and only more worlds
+#: bring them to the side a longer search takes; 720 worlds cost a few seconds
+#: in CPython at worst (twice that in the page's worker).
+MAX_WORLDS: Final = 720
 
 VERDICTS: Final = ("best", "good", "inaccuracy", "mistake")
 
@@ -102,13 +113,16 @@ def verdict(loss: float, se: float, played_is_top: bool) -> Rated:
 
     Not significant (within ``Z`` standard errors of nothing) is good; a
     mistake needs its loss beyond doubt above the good band, so a best or
-    good play is never called a mistake on noise, nor the reverse.
+    good play is never called a mistake on noise, nor the reverse. Otherwise
+    the band of the loss less ``SHRINK`` standard errors: when the interval
+    straddles an edge, a loss only just past it takes the better class.
     """
     if played_is_top or loss <= 0:
         return "best"
-    if loss < GOOD or loss - Z * se <= 0:
+    shrunk = loss - SHRINK * se
+    if shrunk < GOOD or loss - Z * se <= 0:
         return "good"
-    if loss >= MISTAKE and loss - Z * se >= GOOD:
+    if shrunk >= MISTAKE and loss - Z * se >= GOOD:
         return "mistake"
     return "inaccuracy"
 

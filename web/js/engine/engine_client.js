@@ -24,14 +24,14 @@ export class EngineDown extends Error {
 
 /** Per request type, how long a request may run in the worker before the worker counts as hung. */
 // The coach's review and Hard's daily hand are searches of seconds on a desktop and may take
-// minutes on a slow phone or a busy machine (a review rates every option on up to 240 worlds;
-// one measured 24 s in CPython under load, and Pyodide runs 1.5–2.6x slower).
+// minutes on a slow phone or a busy machine (a review rates every option on up to 720 worlds;
+// one measured 24 s in CPython under load at 240 worlds, and Pyodide runs 1.5–2.6x slower).
 const REQUEST_TIMEOUT_MS = Object.freeze({
   default: 15000,
   bot_turn: 45000,
   new_game: 30000,
   load: 30000,
-  review: 180000,
+  review: 360000,
   daily_baseline: 180000,
 });
 /** How long the next request may wait to be started after the worker last said something. */
