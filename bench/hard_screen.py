@@ -5,7 +5,9 @@ Medium seats, and the per-deal differences to the first setting are reported.
     PYTHONPATH=engine python bench/hard_screen.py --deals 100 --first-deal 5000000 \\
         base "steps10 INFER_STEPS=10 FIXED_WORLDS=48" "plain INFER_STEPS=0 INFER_POOL=1"
 
-A setting is a name followed by assignments to constants of ``paodekuai.ai.hard``.
+A setting is a name followed by assignments to constants of ``paodekuai.ai.hard``
+(``NAME=VALUE``) or of another AI module (``inference.SURPRISE=0.001``); a value is
+an integer or a decimal number.
 Every deal is played three times per setting (Hard in each seat), exactly as the
 ladder plays it; the opponents are seeded Mediums, so two settings differ only by
 Hard's own choices and a paired difference cancels most of the cards' luck.
@@ -17,37 +19,66 @@ and the ratio of CPU time (the baseline is measured in the same run).
 from __future__ import annotations
 
 import argparse
+import importlib
 import math
 import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from types import ModuleType
+from typing import TextIO
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
-from paodekuai.ai import hard
 from paodekuai.ladder import play_hand
 
-Setting = tuple[str, dict[str, int]]
-_DEFAULTS = {name: getattr(hard, name) for name in dir(hard) if name.isupper()}
+Setting = tuple[str, dict[str, float]]
+#: The AI modules whose upper-case constants a setting may change.
+_MODULES = {
+    name: importlib.import_module(f"paodekuai.ai.{name}")
+    for name in ("hard", "inference", "rollout", "sampling", "endgame")
+}
+#: Every such constant's default, by "module.NAME" ("hard." may be left off).
+_DEFAULTS = {
+    f"{mod}.{name}": getattr(module, name)
+    for mod, module in _MODULES.items()
+    for name in dir(module)
+    if name.isupper() and isinstance(getattr(module, name), (int, float))
+}
+
+
+def _number(text: str) -> float | None:
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return int(value) if value.is_integer() and "." not in text and "e" not in text else value
 
 
 def parse(text: str) -> Setting:
     name, *assignments = text.split()
-    values: dict[str, int] = {}
+    values: dict[str, float] = {}
     for item in assignments:
         key, _, value = item.partition("=")
-        if key not in _DEFAULTS or not value.lstrip("-").isdigit():
-            raise SystemExit(f"{item!r}: expected NAME=INTEGER, NAME one of {sorted(_DEFAULTS)}")
-        values[key] = int(value)
+        key = key if "." in key else f"hard.{key}"
+        number = _number(value)
+        if key not in _DEFAULTS or number is None:
+            raise SystemExit(f"{item!r}: expected NAME=NUMBER, NAME one of {sorted(_DEFAULTS)}")
+        values[key] = number
     return name, values
+
+
+def _module(key: str) -> tuple[ModuleType, str]:
+    mod, _, name = key.partition(".")
+    return _MODULES[mod], name
 
 
 def run(task: tuple[Setting, int]) -> tuple[str, int, float, float]:
     (name, values), deal = task
     for key, default in _DEFAULTS.items():  # a worker process serves every setting in turn
-        setattr(hard, key, values.get(key, default))
+        module, attr = _module(key)
+        setattr(module, attr, values.get(key, default))
     start = time.process_time()
     points = [play_hand("standard", deal, seat, "hard", "medium", None).points for seat in range(3)]
     return name, deal, statistics.fmean(points), time.process_time() - start
@@ -67,6 +98,9 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--first-deal", type=int, default=5_000_000)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument(
+        "--progress", type=int, default=0, help="print the table so far every N deals (stderr)"
+    )
     args = parser.parse_args()
     settings = [parse(s) for s in args.settings]
     deals = range(args.first_deal, args.first_deal + args.deals)
@@ -74,19 +108,36 @@ def main() -> int:
     points: dict[str, dict[int, float]] = {name: {} for name, _ in settings}
     cpu = dict.fromkeys(points, 0.0)
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for name, deal, mean, seconds in pool.map(run, tasks):
+        for done, (name, deal, mean, seconds) in enumerate(pool.map(run, tasks), 1):
             points[name][deal] = mean
             cpu[name] += seconds
+            finished, partial = divmod(done, len(settings))
+            if args.progress and not partial and finished > 1 and not finished % args.progress:
+                report(settings, deals[:finished], points, cpu, file=sys.stderr)
+    report(settings, deals, points, cpu)
+    return 0
+
+
+def report(
+    settings: list[Setting],
+    deals: range,
+    points: dict[str, dict[int, float]],
+    cpu: dict[str, float],
+    file: TextIO = sys.stdout,
+) -> None:
     base = settings[0][0]
-    print(f"Hard against 2 x Medium, {args.deals} deals x 3 seats from {args.first_deal}")
+    print(f"Hard against 2 x Medium, {len(deals)} deals x 3 seats from {deals[0]}", file=file)
     for name, values in settings:
         mean, half = interval([points[name][d] for d in deals])
         line = f"{name:>14}: {mean:+.2f} ± {half:.2f} points/hand, cpu {cpu[name]:.0f} s"
         if name != base:
             diff, diff_half = interval([points[name][d] - points[base][d] for d in deals])
             line += f"; vs {base}: {diff:+.2f} ± {diff_half:.2f}, time x{cpu[name] / cpu[base]:.2f}"
-        print(line + ("  " + " ".join(f"{k}={v}" for k, v in values.items()) if values else ""))
-    return 0
+        print(
+            line + ("  " + " ".join(f"{k}={v}" for k, v in values.items()) if values else ""),
+            file=file,
+            flush=True,
+        )
 
 
 if __name__ == "__main__":
