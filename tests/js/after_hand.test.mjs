@@ -246,6 +246,13 @@ test("the coach: forced decisions count for nothing, and a chosen option is draw
   // Every decision forced: the summary says so rather than "0 of 0".
   const allForced = buildPanelsModel(panelState({ lastHand: { ...lastHand, reviews: {}, replay: { ...REPLAY, forced: [1, 4] } } })).replay;
   assert.match(allForced.coach.summary, /forced/);
+  // ... and, on a step that is not yours, does not invite you to pick one of your rated
+  // decisions below: there are none.
+  const elsewhere = buildPanelsModel(panelState({ lastHand: { ...lastHand, step: 0, reviews: {}, replay: { ...REPLAY, forced: [1, 4] } } })).replay;
+  assert.equal(elsewhere.coach.detail.state, "none");
+  assert.doesNotMatch(elsewhere.coach.detail.text, /rated below/);
+  const rateable = buildPanelsModel(panelState({ lastHand: { ...lastHand, step: 0 } })).replay;
+  assert.match(rateable.coach.detail.text, /rated below/);
   // Choosing the best option: your hand before the step without its cards, the option in front of you.
   const shown = buildPanelsModel(panelState({ replay: { status: "ready", error: null, link: null, failed: {}, option: { step: 1, index: 0 } } })).replay;
   const you = shown.seats.find((seat) => seat.seat === 0);

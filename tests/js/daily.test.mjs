@@ -95,6 +95,11 @@ test("Statistics draws the running points and the daily deals against Hard, with
   assert.match(days.text, /2026-11-30 \+5, 2026-12-01 -8/);
   const zh = buildPanelsModel({ ...state, lang: "zh" }).stats;
   assert.equal(zh.daily.streak, "连续 2 天");
+  // One day is a day.
+  const oneDay = buildPanelsModel({ ...state, daily: { ...state.daily, today: "2026-12-03" } }).stats;
+  assert.equal(oneDay.daily.streak, "Streak: 0 days");
+  const single = withYourResult(EMPTY_DAILY, "2026-12-01", 3);
+  assert.equal(buildPanelsModel({ ...state, daily: { record: single, shown: null, today: "2026-12-01" } }).stats.daily.streak, "Streak: 1 day");
 });
 
 test("the daily block under the result: your total, Hard's when it comes, the share line", () => {

@@ -141,6 +141,8 @@ function coachModel(t, state, record, step) {
   } else if (unsettled > 0) {
     progressText = t("coachWaiting");
   }
+  // Nothing to rate (no decision, or every one forced): no invitation to pick a rated one.
+  const nothingToRate = decisions.length === 0 || chips.every((chip) => chip.verdict === "forced");
   let summary = "";
   if (decisions.length === 0) {
     summary = t("coachNoDecisions");
@@ -163,7 +165,9 @@ function coachModel(t, state, record, step) {
     pending: unsettled,
     summary,
     chips,
-    detail: decisions.includes(step) ? coachDetail(t, record, replayState, step) : { state: "none", text: t("coachPick") },
+    detail: decisions.includes(step)
+      ? coachDetail(t, record, replayState, step)
+      : { state: "none", text: nothingToRate ? "" : t("coachPick") },
   };
 }
 
@@ -331,7 +335,7 @@ function chartsModel(state, t) {
   return {
     daily: {
       title: t("statsDailyTitle"),
-      streak: t("statsDailyStreak", { n: summary.streak }),
+      streak: t(summary.streak === 1 ? "statsDailyStreakOne" : "statsDailyStreak", { n: summary.streak }),
       record: summary.played ? t("statsDailyRecord", summary) : t("statsDailyEmpty"),
       streakDays: summary.streak,
     },
