@@ -69,6 +69,9 @@ def test_a_malformed_saved_view_never_sticks_the_boot_and_the_hand_is_kept(table
 def test_a_damaged_save_the_engine_refuses_says_so_and_deals_anew(table: Any) -> None:
     page = table.page
     open_page(page, table.site.url)
+    # At the person's turn nothing else writes the save: a computer's move landing between
+    # the damage and the reload would store a good save over it.
+    playing_position(page)
     good = read_save(page)
     # Both the preview and the game damaged: the hand cannot come back.
     write_save(page, {**good, "view": {**good["view"], "unseen": [None]}, "game": {"x": 1}})
