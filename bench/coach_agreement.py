@@ -35,7 +35,6 @@ from paodekuai.ai import Bot
 from paodekuai.ai.rating import MAX_WORLDS
 from paodekuai.coach import review_position
 from paodekuai.review import replay, review_decision
-from paodekuai.service import hint_order
 
 CLASSES = ("best/good", "inaccuracy", "mistake")
 SEAT0 = ("easy", "hint", "medium")
@@ -54,7 +53,7 @@ def play_hand(deal: int, player: str) -> Game:
         if seat != 0:
             cards = bots[seat].choose(game.view(seat))
         elif player == "hint":
-            cards = game.cards_for(hint_order(game)[0]) if game.legal_moves() else None
+            cards = game.cards_for(game.suggested_moves()[0]) if game.legal_moves() else None
         else:
             cards = me.choose(game.view(0))
         if cards is None:

@@ -29,7 +29,7 @@ from .cards import (
     pick_cards,
     rank_counts,
 )
-from .combos import Combo, Move, judge, pack, unpack
+from .combos import Combo, Move, judge, lowest_rank, pack, unpack
 from .errors import IllegalPlay, InvalidGame
 from .observation import Observation, observe
 from .persist import FORMAT, VERSION, load_game
@@ -257,6 +257,18 @@ class Game:
         """Every legal play of the seat to move, by ranks."""
         return self._pos.legal_moves()
 
+    def suggested_moves(self) -> list[Move]:
+        """Every legal play of the seat to move, the most sensible first: plain before
+        bombs; following, the smallest that beats; leading, the play that sheds the lowest
+        cards in the biggest group. Hint cycles through them in this order; the must-beat
+        refusal and a timed-out follow name the first."""
+        moves = self._pos.legal_moves()
+        if self._pos.standing is not None:
+            return sorted(moves, key=lambda m: (m.kind is Kind.BOMB, m.key, m.n))
+        return sorted(
+            moves, key=lambda m: (m.kind is Kind.BOMB, lowest_rank(m.packed), -m.n, m.key)
+        )
+
     def cards_for(self, move: Move) -> list[str]:
         """The cards the seat to move would play for a move (♠ first within a rank)."""
         return codes_of(pick_cards(self._masks[self.to_move], move.packed))
@@ -430,7 +442,7 @@ class Game:
         if pos.standing is None:
             return self._refuse("leader_cannot_pass", Context(self.rules, None))
         if self.rules.must_beat:
-            moves = pos.legal_moves()
+            moves = self.suggested_moves()
             if moves:
                 ctx = Context(self.rules, self.standing, beating=moves[0].combo)
                 return self._refuse("must_beat", ctx)
@@ -451,12 +463,10 @@ class Game:
         Leading: its lowest single, or its highest when the last card rule binds;
         with no single to lead, its smallest legal play.
         """
-        moves = self._pos.legal_moves()
         if self._pos.standing is not None:
-            if not moves:
-                return None
-            best = min(moves, key=lambda m: (m.kind is Kind.BOMB, m.key, m.n))
-            return self.cards_for(best)
+            beating = self.suggested_moves()
+            return self.cards_for(beating[0]) if beating else None
+        moves = self._pos.legal_moves()
         singles = [m for m in moves if m.kind is Kind.SINGLE]
         pool = singles or moves
         forced = self._pos.forced_single()

@@ -24,7 +24,6 @@ from . import __version__
 from .ai import Bot
 from .cards import RANKS, InvalidCard
 from .codes import InvalidDealCode
-from .combos import Move, lowest_rank
 from .daily import InvalidDate, daily_baseline, daily_deal, share_line
 from .errors import IllegalPlay
 from .game import Game
@@ -63,7 +62,7 @@ from .protocol import (
     conform,
 )
 from .review import replay, review_decision
-from .rules import RULES, Kind, UnknownRules
+from .rules import RULES, UnknownRules
 from .text import Text
 
 HUMAN: Final = 0
@@ -165,7 +164,7 @@ def snapshot(game: Game, acted: bool = False) -> Snapshot:
             "pass_refusal": None
             if refusal is None
             else {"code": refusal.code or "", "message": refusal.message.to_json()},
-            "hints": [game.cards_for(m) for m in hint_order(game)],
+            "hints": [game.cards_for(m) for m in game.suggested_moves()],
             "greyed": game.unplayable(),
             "single_barred": game.single_barred(),
             "prompt": game.prompt().to_json(),
@@ -181,17 +180,6 @@ def snapshot(game: Game, acted: bool = False) -> Snapshot:
         # Once the hand is over nothing is hidden: the losers' cards are turned face up.
         "reveal": [game.hand(seat) for seat in range(3)] if game.over else None,
     }
-
-
-def hint_order(game: Game) -> list[Move]:
-    """Every legal play, the most sensible first: plain before bombs; following, the
-    smallest that beats; leading, the play that sheds the lowest cards in the
-    biggest group."""
-    moves = game.legal_moves()
-    if game.standing is not None:
-        return sorted(moves, key=lambda m: (m.kind is Kind.BOMB, m.key, m.n))
-
-    return sorted(moves, key=lambda m: (m.kind is Kind.BOMB, lowest_rank(m.packed), -m.n, m.key))
 
 
 # --- request handlers ---------------------------------------------------------------------
@@ -345,7 +333,7 @@ def _hint(service: Service, request: HintRequest) -> Hint:
             service.hints.clear()
         service.hints[key] = best_hint(game, budget=HARD_BUDGET)
     best = service.hints[key]
-    hints = [game.cards_for(m) for m in hint_order(game)]
+    hints = [game.cards_for(m) for m in game.suggested_moves()]
     if best is not None:
         same = [h for h in hints if sorted(h) == sorted(best)]
         hints = same + [h for h in hints if sorted(h) != sorted(best)]

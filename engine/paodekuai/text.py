@@ -208,8 +208,8 @@ def refusal_text(code: str, ctx: Context) -> Text:
         if ctx.beating is not None:
             play = combo_text(ctx.beating)
             return Text(
-                f"You can beat it, so you must play: for example the {play.en}.",
-                f"有牌必压：你可以出{play.zh}。",
+                f"You can beat it, so you must play: the lowest that beats it is the {play.en}.",
+                f"有牌必压：能压过的最小一手是{play.zh}。",
             )
         return Text("You can beat it, so you must play.", "有牌必压，不能不出。")
     if code == "leader_cannot_pass":

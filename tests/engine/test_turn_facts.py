@@ -49,6 +49,20 @@ def test_nothing_beats_the_prompt_says_pass() -> None:
     assert g.prompt().zh == "压不过单张K：只能不出。"
 
 
+def test_the_refused_pass_names_the_lowest_play_that_beats_as_a_fact_not_advice() -> None:
+    # Hint's first suggestion is the search's choice and may be another play: the refusal
+    # states a fact (the lowest that beats), the first of the order Hint then cycles through.
+    g = position(["6S 9H 9D KC 7H", "4H 4D 8C", "QH 5D 3C"], leader=2, actions=["5D"])
+    refusal = g.pass_refusal()
+    assert refusal is not None
+    assert refusal.message.en == (
+        "You can beat it, so you must play: the lowest that beats it is the single 6."
+    )
+    assert refusal.message.zh == "有牌必压：能压过的最小一手是单张6。"
+    assert g.cards_for(g.suggested_moves()[0]) == ["6S"]
+    assert g.timeout_action() == ["6S"]
+
+
 def test_must_beat_the_prompt_offers_no_pass_and_may_pass_presets_do() -> None:
     g = position(["3S 10S", "9H 6C", "KH 5D"], leader=2, actions=["5D"])
     assert not g.can_pass()

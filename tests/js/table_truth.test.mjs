@@ -35,7 +35,7 @@ const YOU = {
   mustBeat: {
     lead: false,
     can_pass: false,
-    pass_refusal: { code: "must_beat", message: { en: "You can beat it, so you must play: for example the pair of queens.", zh: "有牌必压：你可以出对Q。" } },
+    pass_refusal: { code: "must_beat", message: { en: "You can beat it, so you must play: the lowest that beats it is the pair of queens.", zh: "有牌必压：能压过的最小一手是对Q。" } },
     hints: [["QS", "QH"]],
     greyed: ["9S", "KS"],
     single_barred: [],
