@@ -216,22 +216,6 @@ def wait_until(page: Any, ready: str, timeout: int = TIMEOUT_MS) -> None:
     )
 
 
-def take_turn(page: Any) -> None:
-    """Play the first hint (the next one when the first is to pass), or pass when there is
-    none, as web_table.take_turn does, waiting as wait_until does."""
-    before = web_table.moves(page)
-    if page.is_enabled("[data-action=hint]"):
-        page.click("[data-action=hint]")
-        wait_until(page, web_table.HINT_ANSWERED)
-        if page.is_disabled("[data-action=play]"):
-            page.click("[data-action=hint]")
-            wait_until(page, "() => !document.querySelector('[data-action=play]').disabled")
-        page.click("[data-action=play]")
-    else:
-        page.click("[data-action=pass]")
-    wait_until(page, f"() => Number(document.querySelector('[data-app]').dataset.moves) > {before}")
-
-
 def play_hands(page: Any, cdp: Any, hands: int) -> None:
     """Play `hands` hands: at each of your turns a card tapped on and off, then the turn."""
     done = 0
@@ -245,7 +229,7 @@ def play_hands(page: Any, cdp: Any, hands: int) -> None:
                 wait_until(page, "() => !document.querySelector('[data-result]').checkVisibility()")
             continue
         tap_cards(page, cdp)
-        take_turn(page)
+        web_table.take_turn(page, wait=wait_until)
 
 
 def play(browser: Any, url: str, hands: int, throttle: float) -> dict[str, list[float]]:

@@ -14,12 +14,13 @@ worlds where it does worse than the best play ("the next player goes out with th
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 from typing import Final
 
 from .ai.observation import Observation
 from .ai.planner import plan_packed
-from .ai.rating import MAX_WORLDS, MIN_WORLDS, Candidate, Rating, rate
+from .ai.rating import MAX_WORLDS, MIN_WORLDS, Candidate, Rating, RatingSearch
 from .cards import RANK_COUNT, mask_of
 from .combos import Move, pack
 from .game import Game, combo_json
@@ -35,6 +36,103 @@ YOU: Final = 0
 SEAT_NAMES: Final = {1: Text("the next player", "下家"), 2: Text("the player before you", "上家")}
 
 
+class PositionReview:
+    """The review of one decision, searched a slice at a time: :meth:`run` until a deadline
+    answers None while the search goes on, so the worker can answer a game in between."""
+
+    def __init__(
+        self,
+        game: Game,
+        step: int,
+        played: list[str] | None,
+        seed: int,
+        min_worlds: int = MIN_WORLDS,
+        max_worlds: int = MAX_WORLDS,
+        early_stop: bool = True,
+    ) -> None:
+        self._game = game
+        self._step = step
+        self._played = played
+        self._obs = game.observation(YOU)
+        choices = len(game.legal_moves()) + (1 if game.can_pass() else 0)
+        self._search = (
+            None
+            if choices <= 1
+            else RatingSearch(
+                self._obs,
+                _move_of(game, played),
+                random.Random(seed),
+                min_worlds,
+                max_worlds,
+                early_stop,
+            )
+        )
+
+    @property
+    def worlds(self) -> int:
+        """Worlds searched so far."""
+        return 0 if self._search is None else self._search.done
+
+    def run(self, until: float | None = None) -> Review | None:
+        """Search on until the review is ready, or, given ``until`` (a ``time.monotonic()``
+        deadline), until then: None when the review is not ready yet."""
+        search = self._search
+        if search is None:
+            return self._forced()
+        while not search.finished:
+            search.step()
+            if until is not None and not search.finished and time.monotonic() >= until:
+                return None
+        return self._rated(search.result())
+
+    def _forced(self) -> Review:
+        return {
+            "step": self._step,
+            "played": self._played,
+            "forced": True,
+            "counted": False,
+            "options": [],
+            "loss": 0.0,
+            "se": 0.0,
+            "worlds": 0,
+            "verdict": "forced",
+            "text": Text("Forced: there was nothing else to do.", "别无选择。").to_json(),
+            "why": None,
+        }
+
+    def _rated(self, rating: Rating) -> Review:
+        game = self._game
+        cands = rating.candidates
+        order = sorted(range(len(cands)), key=lambda i: (-cands[i].mean, i != rating.top))
+        options: list[ReviewOption] = [
+            {
+                "cards": _cards(game, cands[i].move),
+                "combo": _combo(cands[i].move),
+                "expected": round(cands[i].mean, 2),
+                "worlds": len(cands[i].outcomes),
+                "played": i == rating.played,
+                "best": i == rating.top,
+            }
+            for i in order
+        ]
+        best = options[order.index(rating.top)]
+        loss = round(rating.loss, 2)
+        why = _why(self._obs, rating) if rating.verdict in ("inaccuracy", "mistake") else None
+        return {
+            "step": self._step,
+            "played": self._played,
+            "forced": False,
+            "counted": True,
+            "options": options,
+            "loss": max(0.0, loss),
+            "se": round(rating.se, 2),
+            "worlds": rating.worlds,
+            "verdict": rating.verdict,
+            "text": _verdict_text(rating.verdict, loss, best).to_json(),
+            "why": None if why is None else why.to_json(),
+        }
+
+
 def review_position(
     game: Game,
     step: int,
@@ -46,53 +144,9 @@ def review_position(
 ) -> Review:
     """Rate seat 0's action ``played`` (cards, or None for a pass) in ``game`` as it stands,
     at replay step ``step``."""
-    choices = len(game.legal_moves()) + (1 if game.can_pass() else 0)
-    if choices <= 1:
-        return {
-            "step": step,
-            "played": played,
-            "forced": True,
-            "counted": False,
-            "options": [],
-            "loss": 0.0,
-            "se": 0.0,
-            "worlds": 0,
-            "verdict": "forced",
-            "text": Text("Forced: there was nothing else to do.", "别无选择。").to_json(),
-            "why": None,
-        }
-    obs = game.observation(YOU)
-    move = _move_of(game, played)
-    rating = rate(obs, move, random.Random(seed), min_worlds, max_worlds, early_stop)
-    cands = rating.candidates
-    order = sorted(range(len(cands)), key=lambda i: (-cands[i].mean, i != rating.top))
-    options: list[ReviewOption] = [
-        {
-            "cards": _cards(game, cands[i].move),
-            "combo": _combo(cands[i].move),
-            "expected": round(cands[i].mean, 2),
-            "worlds": len(cands[i].outcomes),
-            "played": i == rating.played,
-            "best": i == rating.top,
-        }
-        for i in order
-    ]
-    best = options[order.index(rating.top)]
-    loss = round(rating.loss, 2)
-    why = _why(obs, rating) if rating.verdict in ("inaccuracy", "mistake") else None
-    return {
-        "step": step,
-        "played": played,
-        "forced": False,
-        "counted": True,
-        "options": options,
-        "loss": max(0.0, loss),
-        "se": round(rating.se, 2),
-        "worlds": rating.worlds,
-        "verdict": rating.verdict,
-        "text": _verdict_text(rating.verdict, loss, best).to_json(),
-        "why": None if why is None else why.to_json(),
-    }
+    review = PositionReview(game, step, played, seed, min_worlds, max_worlds, early_stop).run()
+    assert review is not None  # without a deadline it runs to the end
+    return review
 
 
 def _move_of(game: Game, played: list[str] | None) -> Move | None:

@@ -288,6 +288,14 @@ class ReviewOption(TypedDict):
 Verdict = Literal["forced", "best", "good", "inaccuracy", "mistake"]
 
 
+class ReviewPending(TypedDict):
+    """A review still being searched when its slice of time ran out: ask again to go on."""
+
+    pending: bool
+    step: int
+    worlds: int
+
+
 class Review(TypedDict):
     """The coach's rating of one of seat 0's decisions."""
 
@@ -411,6 +419,7 @@ class ReviewRequest(TypedDict):
     type: Literal["review"]
     game: object
     step: int
+    slice_ms: NotRequired[int]
 
 
 class HintRequest(TypedDict):
@@ -454,6 +463,7 @@ Result = (
     | JudgementJson
     | Replay
     | Review
+    | ReviewPending
     | Hint
     | DailyDeal
     | DailyBaseline
@@ -484,7 +494,7 @@ class ErrorReply(TypedDict):
 
 
 #: Each request type and the shape of its result.
-REQUESTS: dict[str, tuple[type, type]] = {
+REQUESTS: dict[str, tuple[type, Any]] = {  # (request shape, result shape)
     "hello": (HelloRequest, Hello),
     "new_game": (NewGameRequest, Snapshot),
     "from_code": (FromCodeRequest, Snapshot),
@@ -495,7 +505,7 @@ REQUESTS: dict[str, tuple[type, type]] = {
     "bot_turn": (BotTurnRequest, Snapshot),
     "timeout": (TimeoutRequest, Snapshot),
     "replay": (ReplayRequest, Replay),
-    "review": (ReviewRequest, Review),
+    "review": (ReviewRequest, Review | ReviewPending),
     "hint": (HintRequest, Hint),
     "daily": (DailyRequest, DailyDeal),
     "daily_baseline": (DailyBaselineRequest, DailyBaseline),

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .coach import review_position
+from .coach import PositionReview
 from .game import Game, combo_json
 from .protocol import Replay, Review, Step
 
@@ -78,8 +78,9 @@ def replay(data: dict[str, Any]) -> Replay:
     }
 
 
-def review_decision(data: dict[str, Any], step: int, seed: int = 0) -> Review:
-    """Rate seat 0's action at replay step ``step`` (1-based, as in :func:`replay`).
+def start_review(data: dict[str, Any], step: int, seed: int = 0) -> PositionReview:
+    """The review of seat 0's action at replay step ``step`` (1-based, as in :func:`replay`),
+    not yet searched: ``.run()`` it, whole or a slice at a time.
 
     The search is seeded by the deal and the step (and ``seed``), so the same
     decision always gets the same review.
@@ -92,4 +93,11 @@ def review_decision(data: dict[str, Any], step: int, seed: int = 0) -> Review:
         raise ValueError(f"step {step} is seat {game.to_move}'s, not yours")
     played = actions[step - 1]
     position_seed = ((game.seed or 0) * 1009 + step) * 7919 + seed
-    return review_position(game, step, played, position_seed)
+    return PositionReview(game, step, played, position_seed)
+
+
+def review_decision(data: dict[str, Any], step: int, seed: int = 0) -> Review:
+    """Rate seat 0's action at replay step ``step`` (:func:`start_review`, run to the end)."""
+    review = start_review(data, step, seed).run()
+    assert review is not None  # without a deadline it runs to the end
+    return review

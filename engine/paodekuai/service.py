@@ -16,6 +16,7 @@ protocol (request types, snapshot shapes) is docs/PROTOCOL.md.
 from __future__ import annotations
 
 import json
+import time
 import traceback
 from collections.abc import Callable
 from typing import Any, Final
@@ -23,6 +24,7 @@ from typing import Any, Final
 from . import __version__
 from .ai import Bot
 from .cards import RANKS, InvalidCard
+from .coach import PositionReview
 from .codes import InvalidDealCode
 from .daily import InvalidDate, daily_baseline, daily_deal, share_line
 from .errors import IllegalPlay
@@ -54,6 +56,7 @@ from .protocol import (
     Reply,
     Result,
     Review,
+    ReviewPending,
     ReviewRequest,
     ShapeError,
     Snapshot,
@@ -61,7 +64,7 @@ from .protocol import (
     You,
     conform,
 )
-from .review import replay, review_decision
+from .review import replay, start_review
 from .rules import RULES, UnknownRules
 from .text import Text
 
@@ -94,6 +97,8 @@ class Service:
         self.baselines: dict[str, DailyBaseline] = {}
         #: The best play found for seat 0 by position (the game's saved form as JSON).
         self.hints: dict[str, list[str] | None] = {}
+        #: The review searched a slice at a time, by its decision (game and step as JSON).
+        self.review: tuple[str, PositionReview] | None = None
 
     def handle(self, request_json: str) -> str:
         """Answer one JSON request with one JSON reply; never raises."""
@@ -314,13 +319,30 @@ def _replay(service: Service, request: ReplayRequest) -> Replay:
     return replay(request["game"])
 
 
-def _review(service: Service, request: ReviewRequest) -> Review:
+def _review(service: Service, request: ReviewRequest) -> Review | ReviewPending:
+    """A whole review, or with ``slice_ms`` that much search: the review once it is ready,
+    else how far it got (the next request for the same decision goes on from there)."""
     _saved_game(request["game"], "That hand cannot be replayed", "这一局无法回放")
-    assert isinstance(request["game"], dict)  # from_dict took it
+    game, step = request["game"], request["step"]
+    assert isinstance(game, dict)  # from_dict took it
+    slice_ms = request.get("slice_ms")
+    key = json.dumps([game, step], sort_keys=True)
     try:
-        return review_decision(request["game"], request["step"])
+        if service.review is not None and service.review[0] == key:
+            review = service.review[1]
+        else:
+            review = start_review(game, step)
     except ValueError as exc:
         raise ServiceError("bad_request", str(exc), "无法点评这一步。") from exc
+    if slice_ms is None:
+        result = review.run()
+    else:
+        result = review.run(until=time.monotonic() + max(0, slice_ms) / 1000)
+    if result is None:
+        service.review = (key, review)  # one review under way at a time: a new one replaces it
+        return {"pending": True, "step": step, "worlds": review.worlds}
+    service.review = None
+    return result
 
 
 def _hint(service: Service, request: HintRequest) -> Hint:

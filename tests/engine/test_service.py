@@ -249,6 +249,35 @@ def test_review_rates_a_decision_against_the_best() -> None:
     assert error(service, type="review", game={"junk": 1}, step=1)["code"] == "bad_save"
 
 
+def test_a_review_in_slices_is_the_whole_review_and_games_are_answered_between_slices() -> None:
+    data = _finished_game()
+    whole_service = Service()
+    decisions = ok(whole_service, type="replay", game=data)["decisions"]
+    wholes = {step: ok(whole_service, type="review", game=data, step=step) for step in decisions}
+    # The longest search: the one a slice of no time at all stops most often.
+    step = max(decisions, key=lambda s: wholes[s]["worlds"])
+    whole = wholes[step]
+    assert whole["worlds"] > 36  # more than one slice's batch: it really is searched in slices
+    service = Service()
+    replies = []
+    for _ in range(1000):
+        reply = ok(service, type="review", game=data, step=step, slice_ms=0)
+        replies.append(reply)
+        if not reply.get("pending"):
+            break
+        # A game between two slices is answered at once, and does not disturb the review.
+        ok(service, type="new_game", level="medium", seed=len(replies))
+    pending = replies[:-1]
+    assert [r["worlds"] for r in pending] == sorted({r["worlds"] for r in pending})
+    assert len(pending) == whole["worlds"] // 12 - 1  # a slice of no time is one batch of worlds
+    assert replies[-1] == whole
+    # Another decision asked for meanwhile starts that one: the first starts again later.
+    other = next(s for s in decisions if s != step and wholes[s]["worlds"] > 12)
+    assert ok(service, type="review", game=data, step=step, slice_ms=0)["pending"]
+    assert ok(service, type="review", game=data, step=other, slice_ms=0)["pending"]
+    assert ok(service, type="review", game=data, step=step) == whole
+
+
 # --- the hand's level ----------------------------------------------------------------------
 
 

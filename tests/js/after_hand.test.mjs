@@ -8,7 +8,7 @@ import { test } from "node:test";
 import { EMPTY_STATS, STATS_FORMAT, addAbandonedHand, addFinishedHand, readStats, statsRows } from "../../web/js/after_hand/stats.js";
 import { createStatsKeeper } from "../../web/js/after_hand/stats_keeper.js";
 import { isReplay, isReview, makeLastHand, readLastHand } from "../../web/js/after_hand/last_hand.js";
-import { createReviewQueue } from "../../web/js/after_hand/review_queue.js";
+import { REVIEW_SLICE_MS, createReviewQueue } from "../../web/js/after_hand/review_queue.js";
 import { buildPanelsModel } from "../../web/js/model/panels_model.js";
 
 const WIN = { winner: 0, cards_left: [0, 3, 16], shut_out: [false, false, true], bombs: [0, 0, 0], total: [35, -3, -32] };
@@ -153,6 +153,37 @@ test("the review queue asks one decision at a time and stops when cancelled", as
   assert.deepEqual(results, [["h1", 1], ["h1", 7]]);
   assert.deepEqual(asked, [1, 7]); // ... but nothing more is asked
   assert.equal(queue.progress(), null);
+});
+
+test("the review queue asks for a rating in slices, so a game waits behind one slice at most", async () => {
+  const asked = [];
+  const results = [];
+  let release = null;
+  // The engine's answers: two slices of search under way, then the review.
+  const request = (type, fields) => {
+    asked.push([fields.step, fields.slice_ms]);
+    const slices = asked.filter(([step]) => step === fields.step).length;
+    return new Promise((resolve) => {
+      release = () =>
+        resolve({ ok: true, result: slices < 3 ? { pending: true, step: fields.step, worlds: 12 * slices } : { ...REVIEW, step: fields.step } });
+    });
+  };
+  const queue = createReviewQueue({ request, onResult: (handId, step, review) => results.push([step, review.verdict]) });
+  queue.start({ handId: "h1", game: {}, steps: [1, 4], total: 2 });
+  for (let i = 0; i < 3; i += 1) {
+    release();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  assert.ok(REVIEW_SLICE_MS > 0 && REVIEW_SLICE_MS <= 250);
+  assert.deepEqual(asked, [[1, REVIEW_SLICE_MS], [1, REVIEW_SLICE_MS], [1, REVIEW_SLICE_MS], [4, REVIEW_SLICE_MS]]);
+  assert.deepEqual(results, [[1, REVIEW.verdict]]); // a pending slice is no result
+  assert.equal(queue.progress().done, 1);
+  // Cancelled between two slices: nothing more is asked, and step 4 is not counted rated.
+  queue.cancel();
+  release();
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(asked.length, 4);
+  assert.deepEqual(results, [[1, REVIEW.verdict]]);
 });
 
 test("the review queue pauses when the engine is lost and resumes after", async () => {

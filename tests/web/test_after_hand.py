@@ -77,9 +77,18 @@ def replay_hands(page: Any) -> list[list[str]]:
 
 
 def review_requests(page: Any) -> int:
-    """Review replies the page has had (the engine client measures each round trip)."""
+    """Review replies the page has had, each a slice of a rating (the engine client
+    measures each round trip)."""
     n: int = page.evaluate("performance.getEntriesByName('pdk:rtt:review').length")
     return n
+
+
+def reviewed_steps(page: Any) -> set[int]:
+    """The decisions the page has asked the engine to rate."""
+    steps: list[int] = page.evaluate(
+        "performance.getEntriesByName('pdk:rtt:review').map(e => e.detail.step)"
+    )
+    return set(steps)
 
 
 def signed(n: int) -> str:
@@ -198,7 +207,7 @@ def test_leaving_the_replay_stops_the_ratings_and_the_replay_survives_a_reload(
     game = finish_hand(page, table.site.url, REPLAY_DEAL)
     decisions = engine_replay(game)["decisions"]
 
-    # Open and leave at once: at most the rating already in the worker comes back.
+    # Open and leave at once: at most the slice already in the worker comes back.
     open_replay(page)
     page.click("[data-action=replay-close]")
     page.wait_for_selector("[data-replay]", state="hidden")

@@ -15,7 +15,7 @@ from test_after_hand import (
     finish_hand,
     open_replay,
     replay_step,
-    review_requests,
+    reviewed_steps,
     stored,
 )
 
@@ -62,7 +62,7 @@ def test_forced_decisions_count_for_nothing_and_every_option_shows_its_cards(tab
     rated = [step for step in choices if chips[step] not in ("pending", "failed")]
     assert all(chips[step] != "forced" for step in rated), chips
     # Only the decisions with a choice are searched, and only they count.
-    assert review_requests(page) <= len(choices)
+    assert reviewed_steps(page) <= set(choices)
     good = sum(1 for step in rated if chips[step] in ("best", "good"))
     assert f"best or good: {good} of {len(rated)}" in seen["summary"], seen
 

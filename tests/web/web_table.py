@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 #: Booting Pyodide takes a few seconds; CI machines are slower and busier.
@@ -88,11 +89,7 @@ def wait_my_turn_or_over(page: Any, timeout: int = TURN_TIMEOUT_MS) -> None:
 
 
 def wait_moves_beyond(page: Any, before: int, timeout: int = TURN_TIMEOUT_MS) -> None:
-    page.wait_for_function(
-        "n => Number(document.querySelector('[data-app]').dataset.moves) > n",
-        arg=before,
-        timeout=timeout,
-    )
+    page.wait_for_function(moves_beyond(before), timeout=timeout)
 
 
 #: After a press of Hint: its play is selected and judged, or the search found passing best.
@@ -100,28 +97,45 @@ HINT_ANSWERED = """() => !document.querySelector('[data-action=play]').disabled
   || document.querySelector('[data-action=hint][data-hint-best=pass]') !== null"""
 
 
-def take_turn(page: Any, cards: list[str] | None = None) -> str:
+#: How a helper waits for a condition in the page: wait(page, ready, timeout_ms), `ready` a
+#: JavaScript function of no arguments. The benchmark passes its own, which adds no work to
+#: the frames it measures.
+Wait = Callable[[Any, str, int], None]
+
+PLAY_ENABLED = "() => !document.querySelector('[data-action=play]').disabled"
+
+
+def wait_for(page: Any, ready: str, timeout: int) -> None:
+    page.wait_for_function(ready, timeout=timeout)
+
+
+def moves_beyond(before: int) -> str:
+    """A condition: more moves have been made than `before`."""
+    return f"() => Number(document.querySelector('[data-app]').dataset.moves) > {before}"
+
+
+def take_turn(page: Any, cards: list[str] | None = None, wait: Wait = wait_for) -> str:
     """Play the first hint (Hard's best play; when that is to pass, the next hint), or `cards`
     tapped one by one when given, or pass when there is no hint; returns "play" or "pass"."""
     before = moves(page)
     if cards:
         for code in cards:
             page.click(f'[data-hand] [data-card="{code}"]')
-        page.wait_for_selector("[data-action=play]:not([disabled])")
+        wait(page, PLAY_ENABLED, TURN_TIMEOUT_MS)
         page.click("[data-action=play]")
         done = "play"
     elif page.is_enabled("[data-action=hint]"):
         page.click("[data-action=hint]")
-        page.wait_for_function(HINT_ANSWERED, timeout=TURN_TIMEOUT_MS)
+        wait(page, HINT_ANSWERED, TURN_TIMEOUT_MS)
         if page.is_disabled("[data-action=play]"):
             page.click("[data-action=hint]")
-            page.wait_for_selector("[data-action=play]:not([disabled])")
+            wait(page, PLAY_ENABLED, TURN_TIMEOUT_MS)
         page.click("[data-action=play]")
         done = "play"
     else:
         page.click("[data-action=pass]")
         done = "pass"
-    wait_moves_beyond(page, before)
+    wait(page, moves_beyond(before), TURN_TIMEOUT_MS)
     return done
 
 

@@ -144,6 +144,62 @@ def final(pos: Position, solver: Solver | None) -> tuple[Position, Solver | None
     return pos, solver
 
 
+class RatingSearch:
+    """A rating under way, one batch of worlds per :meth:`step`: the worker answers other
+    requests between steps, so a game never waits behind a whole rating. Stepping it to
+    the end is :func:`rate` (the same worlds in the same order, so the same rating)."""
+
+    def __init__(
+        self,
+        obs: Observation,
+        played: Move | None,
+        rng: random.Random,
+        min_worlds: int = MIN_WORLDS,
+        max_worlds: int = MAX_WORLDS,
+        early_stop: bool = True,
+    ) -> None:
+        search = HardSearch(obs, rng)
+        self._obs = obs
+        self._cands = [Candidate(m) for m in search.candidates(obs.legal_moves(), [played])]
+        self._mine = next(i for i, c in enumerate(self._cands) if c.move == played)
+        self._worlds = likely_worlds(obs, WorldSampler(obs, rng), BATCH, INFER_POOL, INFER_STEPS)
+        self._alive = list(range(len(self._cands)))
+        self._min_worlds = min_worlds
+        self._max_worlds = max_worlds
+        self._early_stop = early_stop
+        self._settled = False
+        self.done = 0
+        self._call = (self._mine, 0.0, 0.0)  # top, loss, se
+
+    @property
+    def finished(self) -> bool:
+        return self._settled or self.done >= self._max_worlds
+
+    def step(self) -> None:
+        """Play every candidate still searched out on one more batch of worlds."""
+        if self.finished:
+            return
+        cands, seat = self._cands, self._obs.seat
+        for _ in range(BATCH):
+            base = self._obs.position_with(next(self._worlds))
+            solver = Solver() if sum(base.sizes) <= ENDGAME_CARDS else None
+            for i in self._alive:
+                pos = base.copy()
+                apply(pos, cands[i].move)
+                end, solver = final(pos, solver)
+                cands[i].outcomes.append(_outcome(end, seat))
+        self.done += BATCH
+        self._alive = _prune(cands, self._alive, self._mine, self.done)
+        self._call = _loss(cands, self._alive, self._mine)
+        if self._early_stop and self.done >= self._min_worlds:
+            self._settled = call_settled(cands, self._alive, self._mine)
+
+    def result(self) -> Rating:
+        top, loss, se = self._call
+        mine = self._mine
+        return Rating(self._cands, mine, top, self.done, loss, se, verdict(loss, se, top == mine))
+
+
 def rate(
     obs: Observation,
     played: Move | None,
@@ -153,31 +209,10 @@ def rate(
     early_stop: bool = True,
 ) -> Rating:
     """Rate ``played`` against Hard's candidates for this observation (seat to move)."""
-    moves = obs.legal_moves()
-    search = HardSearch(obs, rng)
-    cands = [Candidate(m) for m in search.candidates(moves, [played])]
-    mine = next(i for i, c in enumerate(cands) if c.move == played)
-    seat = obs.seat
-    sampler = WorldSampler(obs, rng)
-    worlds = likely_worlds(obs, sampler, BATCH, INFER_POOL, INFER_STEPS)
-    alive = list(range(len(cands)))
-    done = 0
-    top, loss, se = mine, 0.0, 0.0
-    while done < max_worlds:
-        for _ in range(BATCH):
-            base = obs.position_with(next(worlds))
-            solver = Solver() if sum(base.sizes) <= ENDGAME_CARDS else None
-            for i in alive:
-                pos = base.copy()
-                apply(pos, cands[i].move)
-                end, solver = final(pos, solver)
-                cands[i].outcomes.append(_outcome(end, seat))
-        done += BATCH
-        alive = _prune(cands, alive, mine, done)
-        top, loss, se = _loss(cands, alive, mine)
-        if early_stop and done >= min_worlds and call_settled(cands, alive, mine):
-            break
-    return Rating(cands, mine, top, done, loss, se, verdict(loss, se, top == mine))
+    search = RatingSearch(obs, played, rng, min_worlds, max_worlds, early_stop)
+    while not search.finished:
+        search.step()
+    return search.result()
 
 
 def _outcome(pos: Position, seat: int) -> Outcome:

@@ -1,10 +1,15 @@
-// The coach's ratings, asked of the engine one decision at a time.
+// The coach's ratings, asked of the engine one decision at a time, and each
+// decision a slice of search at a time.
 //
-// Each `review` request costs the worker about a second of Hard's search, and
-// the worker answers requests in order. So reviews are never queued up in the
-// worker: the next one goes out only when the last one came back, and none
+// A rating is up to several seconds of Hard's search, and the worker answers
+// requests in order. So a review is asked for in slices of REVIEW_SLICE_MS
+// (`slice_ms`: the worker keeps the search under way and each request goes on
+// with it), the next slice goes out only when the last came back, and none
 // goes out once the job is cancelled (the player left the replay or started a
-// hand). A game request then waits behind at most the one review in flight.
+// hand). A game request then waits behind at most one slice, never a rating.
+
+/** Search per review request: what a game request may wait behind. */
+export const REVIEW_SLICE_MS = 200;
 
 /**
  * @param {object} options
@@ -24,7 +29,7 @@ export function createReviewQueue({ request, onResult, onChange = () => {} }) {
     pump();
   }
 
-  /** Stop issuing reviews. The one in flight (if any) still reports its result. */
+  /** Stop issuing reviews. A rating the slice in flight finishes still reports its result. */
   function cancel() {
     if (!job) return;
     job = null;
@@ -62,7 +67,10 @@ export function createReviewQueue({ request, onResult, onChange = () => {} }) {
     onChange();
     let reply;
     try {
-      reply = await request("review", { game: current.game, step });
+      // Slices until the review is ready; a cancelled job asks for no more.
+      do {
+        reply = await request("review", { game: current.game, step, slice_ms: REVIEW_SLICE_MS });
+      } while (reply?.ok && reply.result.pending && job === current);
     } catch (error) {
       current.inFlight = null;
       if (error?.reason === "timeout") {
@@ -80,6 +88,11 @@ export function createReviewQueue({ request, onResult, onChange = () => {} }) {
       return;
     }
     current.inFlight = null;
+    if (reply?.ok && reply.result.pending) {
+      // Cancelled between two slices: this decision is not rated (a new job asks for it again).
+      onChange();
+      return;
+    }
     current.done += 1;
     const review = reply?.ok ? reply.result : { failed: true, message: reply?.error?.message ?? null };
     onResult(current.handId, step, review);

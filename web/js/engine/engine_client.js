@@ -23,15 +23,16 @@ export class EngineDown extends Error {
 }
 
 /** Per request type, how long a request may run in the worker before the worker counts as hung. */
-// The coach's review and Hard's daily hand are searches of seconds on a desktop and may take
-// minutes on a slow phone or a busy machine (a review rates every option on up to 720 worlds;
-// one measured 24 s in CPython under load at 240 worlds, and Pyodide runs 1.5–2.6x slower).
+// Hard's daily hand is a search of seconds on a desktop and may take minutes on a slow phone
+// or a busy machine (Pyodide runs 1.5–2.6x slower than CPython). The coach's review comes in
+// slices of REVIEW_SLICE_MS (review_queue.js): a slice ends after the batch of 12 worlds its
+// time ran out in, well under a second on a desktop, so a minute means the worker is hung.
 const REQUEST_TIMEOUT_MS = Object.freeze({
   default: 15000,
   bot_turn: 45000,
   new_game: 30000,
   load: 30000,
-  review: 360000,
+  review: 60000,
   daily_baseline: 180000,
 });
 /** How long the next request may wait to be started after the worker last said something. */
@@ -85,7 +86,7 @@ export function createEngineClient({
   let worker = null;
   let generation = 0; // bumps on every start/stop; late events of old workers are ignored
   let nextId = 1;
-  const pending = new Map(); // id -> {resolve, reject, type, sentAt, startedAt}, in the order sent
+  const pending = new Map(); // id -> {resolve, reject, type, step, sentAt, startedAt}, in the order sent
   let lastHeard = 0; // when the worker last said anything
   let heartbeat = null; // the watchdog's timer
 
@@ -158,7 +159,8 @@ export function createEngineClient({
     if (!entry) return; // a reply to a request that already timed out
     pending.delete(reply.id);
     // Round-trip times are left on the performance timeline (bench/ reads them).
-    performance.measure(`pdk:rtt:${entry.type}`, { start: entry.sentAt, end: performance.now() });
+    // (The coach's slices carry their step: bench/ and the tests see which decisions were searched.)
+    performance.measure(`pdk:rtt:${entry.type}`, { start: entry.sentAt, end: performance.now(), detail: { step: entry.step } });
     watch();
     entry.resolve(exactReply(reply, entry.type));
   }
@@ -235,7 +237,7 @@ export function createEngineClient({
     if (!worker) return Promise.reject(new EngineDown("stopped", "no worker"));
     const id = nextId++;
     return new Promise((resolve, reject) => {
-      pending.set(id, { resolve, reject, type, sentAt: performance.now(), startedAt: null });
+      pending.set(id, { resolve, reject, type, step: fields.step ?? null, sentAt: performance.now(), startedAt: null });
       worker.postMessage({ kind: "request", request: { id, type, ...fields } });
       if (heartbeat === null) watch();
     });

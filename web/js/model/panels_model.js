@@ -142,11 +142,11 @@ function coachModel(t, state, record, step) {
     progressText = t("coachWaiting");
   }
   // Nothing to rate (no decision, or every one forced): no invitation to pick a rated one.
-  const nothingToRate = decisions.length === 0 || chips.every((chip) => chip.verdict === "forced");
+  const nothingToRate = chips.every((chip) => chip.verdict === "forced"); // true for no decision too
   let summary = "";
   if (decisions.length === 0) {
     summary = t("coachNoDecisions");
-  } else if (chips.every((chip) => chip.verdict === "forced")) {
+  } else if (nothingToRate) {
     summary = t("coachAllForced");
   } else if (rated.length > 0) {
     const lost = rated.reduce((sum, review) => sum + review.loss, 0);

@@ -79,14 +79,15 @@ export function createRenderer(doc) {
   let drawn = null; // the last model drawn: what changed since decides the motion
 
   const labelWriter = createLabelWriter();
-  const textKeys = textNodes.map((node) => node.dataset.text);
   const labelKeys = labelNodes.map((node) => node.dataset.label);
+  // The [data-text] nodes whose text the bar's or the buttons' model gives (the others are
+  // render_dialogs.js's), found at the first drawing: the models' keys never change.
+  let ownTexts = null;
 
   function renderTexts(model) {
-    textNodes.forEach((node, i) => {
-      const value = model.bar[textKeys[i]] ?? model.buttons[textKeys[i]]?.text;
-      if (typeof value === "string") labelWriter.text(node, value);
-    });
+    const textOf = (key) => model.bar[key] ?? model.buttons[key]?.text;
+    ownTexts ??= textNodes.filter((node) => typeof textOf(node.dataset.text) === "string");
+    for (const node of ownTexts) labelWriter.text(node, textOf(node.dataset.text));
     labelNodes.forEach((node, i) => {
       const label = model.bar.labels[labelKeys[i]];
       if (label) labelWriter.label(node, label);
@@ -268,6 +269,34 @@ export function createRenderer(doc) {
     return rects;
   }
 
+  /** Everything a hand card's button is drawn from (and so what a change of it redraws). */
+  function cardLook(card, position, hand) {
+    return {
+      position: String(position),
+      selected: card.selected,
+      label: card.label,
+      greyed: card.greyed,
+      singleBarred: card.singleBarred,
+      singleBarredText: card.singleBarredText,
+      faceUp: card.faceUp,
+      locked: hand.locked,
+      focus: card.code === hand.focus,
+    };
+  }
+
+  function drawCardButton(button, look) {
+    if (button.style.getPropertyValue("--i") !== look.position) button.style.setProperty("--i", look.position);
+    setAttr(button, "aria-pressed", look.selected ? "true" : "false");
+    setAttr(button, "aria-label", look.label); // the language may change
+    button.classList.toggle("greyed", look.greyed);
+    button.classList.toggle("single-barred", look.singleBarred); // a small mark (cards.css); the label says why
+    toggleAttr(button, "data-single-barred", look.singleBarred);
+    if (button.title !== look.singleBarredText) button.title = look.singleBarredText;
+    button.classList.toggle("face-up-card", look.faceUp);
+    setAttr(button, "aria-disabled", look.locked ? "true" : "false");
+    setAttr(button, "tabindex", look.focus ? "0" : "-1"); // one tab stop; arrows move within (keyboard.js)
+  }
+
   function renderHand(model) {
     const hand = model.hand;
     setAttr(handNode, "aria-label", hand.label);
@@ -291,20 +320,11 @@ export function createRenderer(doc) {
       if (handNode.children[position] !== button) handNode.insertBefore(button, handNode.children[position] ?? null);
       // A card drawn as it is now is left alone: a tap changes one card of sixteen, and
       // reading each card's ten attributes back cost a slow phone a third of a tap's script.
-      const drawnAs = [position, card.selected, card.label, card.greyed, card.singleBarred, card.singleBarredText,
-        card.faceUp, hand.locked, card.code === hand.focus].join("\u0000");
-      if (cardsDrawn.get(card.code) === drawnAs) return;
-      cardsDrawn.set(card.code, drawnAs);
-      if (button.style.getPropertyValue("--i") !== String(position)) button.style.setProperty("--i", String(position));
-      setAttr(button, "aria-pressed", card.selected ? "true" : "false");
-      setAttr(button, "aria-label", card.label); // the language may change
-      button.classList.toggle("greyed", card.greyed);
-      button.classList.toggle("single-barred", card.singleBarred); // a small mark (cards.css); the label says why
-      toggleAttr(button, "data-single-barred", card.singleBarred);
-      if (button.title !== card.singleBarredText) button.title = card.singleBarredText;
-      button.classList.toggle("face-up-card", card.faceUp);
-      setAttr(button, "aria-disabled", hand.locked ? "true" : "false");
-      setAttr(button, "tabindex", card.code === hand.focus ? "0" : "-1"); // one tab stop; arrows move within (keyboard.js)
+      const look = cardLook(card, position, hand);
+      const key = Object.values(look).join("\u0000");
+      if (cardsDrawn.get(card.code) === key) return;
+      cardsDrawn.set(card.code, key);
+      drawCardButton(button, look);
     });
     if (hadFocus && !handNode.contains(doc.activeElement)) handCards.get(hand.focus)?.focus();
   }

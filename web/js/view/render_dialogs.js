@@ -34,14 +34,14 @@ export function createDialogRenderer(doc, { tableCard }) {
   const confirmNew = q("[data-confirm=new-hand]");
 
   const textNodes = [...root.querySelectorAll("[data-text]")];
-  const textKeys = textNodes.map((node) => node.dataset.text);
   const labelWriter = createLabelWriter();
+  // The [data-text] nodes whose text this model gives (the others are render.js's), found
+  // at the first drawing: the model's keys never change.
+  let ownTexts = null;
 
   function renderTexts(texts) {
-    textNodes.forEach((node, i) => {
-      const value = texts[textKeys[i]];
-      if (typeof value === "string") labelWriter.text(node, value);
-    });
+    ownTexts ??= textNodes.filter((node) => typeof texts[node.dataset.text] === "string");
+    for (const node of ownTexts) labelWriter.text(node, texts[node.dataset.text]);
   }
 
   function renderSettings(model) {
