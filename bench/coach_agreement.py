@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from paodekuai import Game
 from paodekuai.ai import Bot
 from paodekuai.ai.rating import MAX_WORLDS
-from paodekuai.coach import review_position
+from paodekuai.coach import PositionReview
 from paodekuai.review import replay, review_decision
 
 CLASSES = ("best/good", "inaccuracy", "mistake")
@@ -98,7 +98,7 @@ def main() -> int:
             coach_times.append(time.process_time() - t)
             worlds = args.factor * max(coach["worlds"], 1)
             t = time.process_time()
-            long = review_position(
+            long = PositionReview(
                 at_step(data, step),
                 step,
                 coach["played"],
@@ -106,7 +106,8 @@ def main() -> int:
                 min_worlds=worlds,
                 max_worlds=worlds,
                 early_stop=False,
-            )
+            ).run()
+            assert long is not None  # without a deadline it runs to the end
             long_times.append(time.process_time() - t)
             a, b = klass(coach["verdict"]), klass(long["verdict"])
             pairs[(a, b)] += 1

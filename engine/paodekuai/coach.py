@@ -133,22 +133,6 @@ class PositionReview:
         }
 
 
-def review_position(
-    game: Game,
-    step: int,
-    played: list[str] | None,
-    seed: int,
-    min_worlds: int = MIN_WORLDS,
-    max_worlds: int = MAX_WORLDS,
-    early_stop: bool = True,
-) -> Review:
-    """Rate seat 0's action ``played`` (cards, or None for a pass) in ``game`` as it stands,
-    at replay step ``step``."""
-    review = PositionReview(game, step, played, seed, min_worlds, max_worlds, early_stop).run()
-    assert review is not None  # without a deadline it runs to the end
-    return review
-
-
 def _move_of(game: Game, played: list[str] | None) -> Move | None:
     if played is None:
         return None

@@ -146,8 +146,8 @@ def final(pos: Position, solver: Solver | None) -> tuple[Position, Solver | None
 
 class RatingSearch:
     """A rating under way, one batch of worlds per :meth:`step`: the worker answers other
-    requests between steps, so a game never waits behind a whole rating. Stepping it to
-    the end is :func:`rate` (the same worlds in the same order, so the same rating)."""
+    requests between steps, so a game never waits behind a whole rating. However it is
+    stepped, it meets the same worlds in the same order, so it ends in the same rating."""
 
     def __init__(
         self,
@@ -198,21 +198,6 @@ class RatingSearch:
         top, loss, se = self._call
         mine = self._mine
         return Rating(self._cands, mine, top, self.done, loss, se, verdict(loss, se, top == mine))
-
-
-def rate(
-    obs: Observation,
-    played: Move | None,
-    rng: random.Random,
-    min_worlds: int = MIN_WORLDS,
-    max_worlds: int = MAX_WORLDS,
-    early_stop: bool = True,
-) -> Rating:
-    """Rate ``played`` against Hard's candidates for this observation (seat to move)."""
-    search = RatingSearch(obs, played, rng, min_worlds, max_worlds, early_stop)
-    while not search.finished:
-        search.step()
-    return search.result()
 
 
 def _outcome(pos: Position, seat: int) -> Outcome:
