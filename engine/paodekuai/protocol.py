@@ -331,7 +331,6 @@ class DailyBaseline(TypedDict):
     total: int
     settlement: SettlementJson
     actions: list[list[str] | None]
-    share: Message | None
 
 
 class SearchJson(TypedDict):
@@ -428,7 +427,6 @@ class DailyBaselineRequest(TypedDict):
     id: int
     type: Literal["daily_baseline"]
     date: str
-    you: NotRequired[int]
 
 
 Request = (

@@ -25,7 +25,7 @@ from .ai import Bot
 from .cards import RANKS, InvalidCard
 from .codes import InvalidDealCode
 from .combos import Move, lowest_rank
-from .daily import InvalidDate, daily_baseline, daily_deal, share_line
+from .daily import InvalidDate, daily_baseline, daily_deal
 from .errors import IllegalPlay
 from .game import Game
 from .hint import best_hint
@@ -371,10 +371,7 @@ def _daily_baseline(service: Service, request: DailyBaselineRequest) -> DailyBas
     date = _date(request["date"])
     if date not in service.baselines:
         service.baselines[date] = daily_baseline(date)
-    yours = request.get("you")
-    baseline = service.baselines[date]
-    share = None if yours is None else share_line(date, yours, baseline["total"]).to_json()
-    return {**baseline, "share": share}
+    return service.baselines[date]
 
 
 _HANDLERS: Final[dict[str, Handler]] = {

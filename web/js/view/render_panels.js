@@ -280,6 +280,7 @@ export function createPanelsRenderer(doc, { tableCard }) {
   function renderDaily(model) {
     setProp(dailyBlock, "hidden", model === null);
     if (model === null) return;
+    toggleAttr(dailyBlock, "data-practice", model.practice);
     whenChanged(dailyBlock, model, () => {
       // One wrapping line, so the result's own buttons stay in sight on a phone.
       const line = el(doc, "p", "daily-line");
