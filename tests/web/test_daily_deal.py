@@ -2,7 +2,8 @@
 opponents (offline too), the result shows Hard's total on the same deal and your result
 against it, Copy puts the share line on the clipboard, Statistics keeps the streak and
 the record against Hard (drawn as charts), and #daily=DATE opens a past day. The day's
-deal played again is practice: the first result stays the day's, shown and shared."""
+deal played again is practice: the first result stays the day's, shown and shared. A
+finished daily hand's result fits the screen, New hand in sight, on phones and a laptop."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from web_table import (
     wait_moves_beyond,
     wait_my_turn_or_over,
     wait_offline_ready,
+    wait_still,
 )
 
 from paodekuai.daily import daily_baseline, daily_deal
@@ -50,6 +52,51 @@ def signed(n: int) -> str:
 def share_line(date: str, you: int, hard: int) -> str:
     """The line Copy puts on the clipboard, in English."""
     return f"Run Fast Daily {date}: {signed(you)} · Hard {signed(hard)}"
+
+
+#: Screens the result of a daily hand must fit: phones portrait (a common one and a small
+#: one), a phone on its side, a laptop.
+SCREENS = ((390, 844), (360, 640), (844, 390), (1366, 768))
+
+#: Where New hand, Copy and the day's words are, against the screen and the result panel.
+RESULT_BOXES = """() => {
+  const panel = document.querySelector('[data-result]');
+  const box = (node) => {
+    const r = node.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height};
+  };
+  return {
+    new: box(panel.querySelector('[data-action=new]')),
+    copy: box(panel.querySelector('[data-daily] [data-action=copy-share]')),
+    words: box(panel.querySelector('[data-daily] .daily-line')),
+    panel: box(panel),
+    screen: {width: innerWidth, height: innerHeight},
+    scroll: {top: panel.scrollTop, more: panel.scrollHeight - panel.clientHeight},
+  };
+}"""
+
+
+def assert_result_in_sight(page: Any) -> None:
+    """At each screen size, the finished daily hand's New hand (and Copy, and the day's words)
+    lie whole on the screen, inside the part of the result panel shown without scrolling it:
+    the panel does not scroll at all."""
+    before = page.viewport_size
+    for width, height in SCREENS:
+        page.set_viewport_size({"width": width, "height": height})
+        wait_still(page)
+        seen = page.evaluate(RESULT_BOXES)
+        panel, screen = seen["panel"], seen["screen"]
+        where = f"{width}x{height}: {seen}"
+        assert seen["scroll"] == {"top": 0, "more": 0}, where
+        # The panel shows from its top to the screen's bottom at most: each part is in that.
+        shown_bottom = min(panel["bottom"], screen["height"])
+        for name in ("new", "copy", "words"):
+            part = seen[name]
+            assert part["left"] >= 0 and part["right"] <= screen["width"], (name, where)
+            assert max(0, panel["top"]) <= part["top"], (name, where)
+            assert part["bottom"] <= shown_bottom, (name, where)
+        assert seen["new"]["height"] >= 44 and seen["copy"]["height"] >= 44, where
+    page.set_viewport_size(before)
 
 
 def play_passing(page: Any, max_turns: int = 80) -> None:
@@ -163,6 +210,7 @@ def test_the_daily_deal_played_again_is_practice(table: Any) -> None:
     first = int(page.text_content('[data-result] [data-total="0"]') or "x")
     page.wait_for_selector("[data-daily] [data-hard-total]", timeout=READY_TIMEOUT_MS)
     assert page.get_attribute("[data-daily]", "data-practice") is None
+    assert_result_in_sight(page)
     counted = stats_daily(page)
     streak, _, values = counted
     assert (streak, values) == ("1", [first - hard])
@@ -188,6 +236,7 @@ def test_the_daily_deal_played_again_is_practice(table: Any) -> None:
     page.click("[data-daily] [data-action=copy-share]")
     page.wait_for_function("() => document.querySelector('.daily-copied') !== null")
     assert page.evaluate("navigator.clipboard.readText()") == line
+    assert_result_in_sight(page)
     # Statistics' daily deals are as they were: one day, the first result against Hard.
     assert stats_daily(page) == counted
     stored = json.loads(page.evaluate("k => localStorage.getItem(k)", DAILY_KEY))
@@ -206,3 +255,4 @@ def test_the_daily_deal_played_again_is_practice(table: Any) -> None:
     assert "练习" in (block.text_content() or ""), block.text_content()
     zh_line = f"跑得快 每日一局 {today}：{signed(first)} · 困难 {signed(hard)}"
     assert page.get_attribute("[data-daily] [data-action=copy-share]", "data-share-line") == zh_line
+    assert_result_in_sight(page)

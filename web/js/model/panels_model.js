@@ -417,8 +417,10 @@ function dailyModel(state, t) {
     thinking: result.hard === null ? t("dailyHardThinking") : "",
     verdict,
     share: result.hard === null ? "" : dailyShareLine(t, shown.date, result),
-    copy: t("dailyCopy"),
+    // Copied: said on the button (and to a screen reader in full); a line to copy by hand is shown.
+    copy: shown.copy?.key === "dailyCopied" ? t("dailyCopiedShort") : t("dailyCopy"),
     copied: shown.copy ? say(t, shown.copy) : "",
+    copiedQuiet: shown.copy?.key === "dailyCopied",
   };
 }
 
