@@ -2,7 +2,8 @@
 """Screenshots of the table at the four reference screens, in both languages.
 
     python tools/screenshots.py [--out DIR] [--sizes 390x844,844x390,...] [--langs en,zh]
-            [--states deal,mid,beat,barred,over,menu,settings,help,confirm,replay,stats]
+            [--states deal,mid,beat,barred,over,menu,settings,help,confirm,replay,stats,
+                      daily-over,daily-again]
 
 Builds nothing: it serves the existing dist/ (run `python build.py` first) and
 drives it through the stable test hooks, writing one PNG per screen, language
@@ -11,13 +12,16 @@ move), `beat` (the person to move with nothing that beats, when the deal gets
 there), `barred` (the person to move with cards the last card rule keeps from
 going as a single, marked, when the deal gets there), `over` (the end of the
 hand), the bar's menu opened (on screens where it is a menu), the dialogs and
-`confirm` (New hand's question mid-hand, asked on a fresh deal). Look at them with an
-image viewer: tests check the hooks, only eyes check the table.
+`confirm` (New hand's question mid-hand, asked on a fresh deal), `daily-over` (the end of
+the day's daily deal, played from the menu, with Hard's result next to yours) and
+`daily-again` (the same daily deal played again: practice, the day's result kept). Look
+at them with an image viewer: tests check the hooks, only eyes check the table.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 import sys
 import threading
@@ -29,10 +33,12 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "web"))
+sys.path.insert(0, str(ROOT / "engine"))
 
 # (mypy finds web_table when it checks tests/web in the same run, not when it checks this alone)
 import web_table  # type: ignore[import-not-found, unused-ignore]  # noqa: E402
 
+from paodekuai.daily import daily_deal  # noqa: E402
 from site_build.browser import CHROMIUM_FLAGS, find_chromium  # noqa: E402
 from site_build.paths import DIST  # noqa: E402
 from site_build.server import make_server  # noqa: E402
@@ -50,6 +56,8 @@ STATES = (
     "confirm",
     "replay",
     "stats",
+    "daily-over",
+    "daily-again",
 )
 
 
@@ -72,6 +80,28 @@ def nothing_beats(page: Any) -> bool:
                  && !document.querySelector('[data-action=pass]').disabled"""
         )
     )
+
+
+def play_daily(page: Any) -> None:
+    """The day's daily deal from the menu, played to its end, Hard's result shown."""
+    web_table.menu_click(page, "daily")
+    page.wait_for_function(
+        "() => document.querySelector('[data-confirm=new-hand][open]')"
+        " || document.querySelector('[data-result]').hidden"
+    )
+    if page.is_visible("[data-confirm=new-hand]"):
+        page.click("[data-confirm=new-hand] [data-action=confirm]")
+    # The day's deal on the table, dealt afresh (no turn taken in the hand it replaces).
+    code = daily_deal(datetime.datetime.now(datetime.UTC).date().isoformat())["deal_code"]
+    page.wait_for_function(
+        """code => document.querySelector('[data-result]').hidden
+            && document.querySelector('[data-deal-code]').textContent.trim() === code
+            && document.querySelectorAll('[data-hand] [data-card]').length === 16""",
+        arg=code,
+        timeout=web_table.READY_TIMEOUT_MS,
+    )
+    web_table.play_until(page)
+    page.wait_for_selector("[data-daily] [data-hard-total]", timeout=web_table.READY_TIMEOUT_MS)
 
 
 def run(args: argparse.Namespace) -> None:
@@ -178,6 +208,12 @@ def run(args: argparse.Namespace) -> None:
                     page.wait_for_selector("[data-confirm=new-hand][open]")
                     shoot(page, out, f"{tag}-confirm")
                     page.click("[data-confirm=new-hand] [data-action=cancel]")
+                for daily in ("daily-over", "daily-again"):
+                    if daily in states:
+                        if page.is_visible("[data-stats]"):
+                            page.click("[data-action=stats-close]")
+                        play_daily(page)
+                        shoot(page, out, f"{tag}-{daily}")
                 context.close()
         browser.close()
     server.shutdown()

@@ -33,7 +33,6 @@ from .codes import encode
 from .game import Game
 from .prng import SplitMix64
 from .protocol import DailyBaseline, DailyDeal, Level
-from .text import Text
 
 #: The first daily deal's date (day 0).
 DAILY_EPOCH: Final = datetime.date(2026, 1, 1)
@@ -112,14 +111,4 @@ def daily_baseline(date: str) -> DailyBaseline:
         "total": settlement["total"][YOU],
         "settlement": settlement,
         "actions": [cards for _, cards in game.history],
-        "share": None,
     }
-
-
-def share_line(date: str, yours: int, hard: int) -> Text:
-    """The line a player copies after a daily hand: their total against Hard's."""
-    day = parse_date(date).isoformat()
-    return Text(
-        f"跑得快 Daily {day}: {yours:+d} · Hard {hard:+d}",
-        f"跑得快 每日一局 {day}：{yours:+d} · 困难 {hard:+d}",
-    )

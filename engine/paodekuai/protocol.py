@@ -339,7 +339,6 @@ class DailyBaseline(TypedDict):
     total: int
     settlement: SettlementJson
     actions: list[list[str] | None]
-    share: Message | None
 
 
 class SearchJson(TypedDict):
@@ -437,7 +436,6 @@ class DailyBaselineRequest(TypedDict):
     id: int
     type: Literal["daily_baseline"]
     date: str
-    you: NotRequired[int]
 
 
 Request = (

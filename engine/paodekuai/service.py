@@ -26,7 +26,7 @@ from .ai import Bot
 from .cards import RANKS, InvalidCard
 from .coach import PositionReview
 from .codes import InvalidDealCode
-from .daily import InvalidDate, daily_baseline, daily_deal, share_line
+from .daily import InvalidDate, daily_baseline, daily_deal
 from .errors import IllegalPlay
 from .game import Game
 from .hint import best_hint
@@ -381,10 +381,7 @@ def _daily_baseline(service: Service, request: DailyBaselineRequest) -> DailyBas
     date = _date(request["date"])
     if date not in service.baselines:
         service.baselines[date] = daily_baseline(date)
-    yours = request.get("you")
-    baseline = service.baselines[date]
-    share = None if yours is None else share_line(date, yours, baseline["total"]).to_json()
-    return {**baseline, "share": share}
+    return service.baselines[date]
 
 
 _HANDLERS: Final[dict[str, Handler]] = {

@@ -19,7 +19,6 @@ from paodekuai.daily import (
     daily_baseline,
     daily_deal,
     daily_seed,
-    share_line,
 )
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
@@ -64,12 +63,6 @@ def test_the_daily_opponents_play_without_a_clock_or_dice() -> None:
             g.pass_turn() if cards is None else g.play(cards)
         histories.append(g.history)
     assert histories[0] == histories[1] == histories[2]
-
-
-def test_the_share_line_names_the_date_and_both_results() -> None:
-    line = share_line("2026-12-01", 12, -7)
-    assert line.en == "跑得快 Daily 2026-12-01: +12 · Hard -7"
-    assert "2026-12-01" in line.zh and "+12" in line.zh and "-7" in line.zh
 
 
 def test_hards_baseline_does_not_depend_on_the_interpreters_hash_seed() -> None:

@@ -8,6 +8,7 @@ import {
   EMPTY_DAILY,
   dailySummary,
   isDate,
+  isPractice,
   readDaily,
   readDailyHash,
   todayUtc,
@@ -15,6 +16,7 @@ import {
   withHardResult,
   withYourResult,
 } from "../../web/js/after_hand/daily_record.js";
+import { createDaily } from "../../web/js/after_hand/daily.js";
 import { EMPTY_RECENT, RECENT_KEEP, readRecent, runningPoints, withHand } from "../../web/js/after_hand/recent_hands.js";
 import { EMPTY_STATS } from "../../web/js/after_hand/stats.js";
 import { buildPanelsModel } from "../../web/js/model/panels_model.js";
@@ -31,14 +33,21 @@ test("daily links name real dates only", () => {
 
 test("the daily record: first result kept, Hard's added, streak and record against Hard", () => {
   let record = withCurrent(EMPTY_DAILY, { date: "2026-12-01", dealCode: "A1", handId: "h1" });
-  record = withYourResult(record, "2026-11-29", 4);
-  record = withYourResult(record, "2026-11-30", -3);
-  record = withYourResult(record, "2026-12-01", 10);
-  record = withYourResult(record, "2026-12-01", -20); // played again: the first result stands
+  record = withYourResult(record, "2026-11-29", 4, "h-2");
+  record = withYourResult(record, "2026-11-30", -3, "h-1");
+  record = withYourResult(record, "2026-12-01", 10, "h1");
+  record = withYourResult(record, "2026-12-01", -20, "h2"); // played again: the first result stands
   record = withHardResult(record, "2026-11-29", 4);
   record = withHardResult(record, "2026-11-30", 5);
   record = withHardResult(record, "2026-12-01", 7);
-  assert.deepEqual(record.results["2026-12-01"], { you: 10, hard: 7 });
+  assert.deepEqual(record.results["2026-12-01"], { you: 10, hard: 7, handId: "h1" });
+  // The hand that made the day's result is not practice; any other hand of the date is.
+  assert.equal(isPractice(record, "2026-12-01", "h1"), false);
+  assert.equal(isPractice(record, "2026-12-01", "h2"), true);
+  assert.equal(isPractice(record, "2026-12-02", "h3"), false);
+  const older = { ...record, results: { ...record.results, "2026-12-01": { you: 10, hard: 7 } } }; // kept before hands were noted
+  assert.equal(readDaily(JSON.stringify(older)).damaged, false);
+  assert.equal(isPractice(older, "2026-12-01", "h1"), true);
   const summary = dailySummary(record, "2026-12-01");
   assert.equal(summary.streak, 3);
   assert.deepEqual([summary.wins, summary.ties, summary.losses], [1, 1, 1]);
@@ -50,6 +59,7 @@ test("the daily record: first result kept, Hard's added, streak and record again
   const tampered = { ...record, results: { ...record.results, "2026-13-01": { you: 1, hard: 1 } } };
   assert.equal(readDaily(JSON.stringify(tampered)).damaged, true);
   assert.equal(readDaily(JSON.stringify({ ...record, results: { "2026-12-01": { you: "9", hard: 1 } } })).damaged, true);
+  assert.equal(readDaily(JSON.stringify({ ...record, results: { "2026-12-01": { you: 9, hard: 1, handId: 4 } } })).damaged, true);
   assert.deepEqual(readDaily(null), { record: EMPTY_DAILY, damaged: false });
 });
 
@@ -112,17 +122,103 @@ test("the daily block under the result: your total, Hard's when it comes, the sh
     handId: "h1",
     snapshot: { view: { over: true } },
   };
-  const shown = { handId: "h1", date: "2026-12-01", you: 12, hard: null, share: null, copy: null };
-  const waiting = buildPanelsModel({ ...base, daily: { record: EMPTY_DAILY, shown, today: "2026-12-01" } }).daily;
+  const shown = { handId: "h1", date: "2026-12-01", copy: null };
+  const mine = withYourResult(EMPTY_DAILY, "2026-12-01", 12, "h1");
+  const waiting = buildPanelsModel({ ...base, daily: { record: mine, shown, today: "2026-12-01" } }).daily;
   assert.equal(waiting.you, "+12");
   assert.equal(waiting.hard, null);
   assert.match(waiting.thinking, /Hard is playing/);
-  const share = { en: "跑得快 Daily 2026-12-01: +12 · Hard +7", zh: "跑得快 每日一局 2026-12-01：+12 · 困难 +7" };
-  const done = buildPanelsModel({ ...base, daily: { record: EMPTY_DAILY, shown: { ...shown, hard: 7, share }, today: "2026-12-01" } }).daily;
+  assert.equal(waiting.share, ""); // nothing to share until Hard's total is known
+  const withHard = withHardResult(mine, "2026-12-01", 7);
+  const done = buildPanelsModel({ ...base, daily: { record: withHard, shown, today: "2026-12-01" } }).daily;
+  assert.equal(done.practice, false);
   assert.equal(done.hard, "+7");
   assert.equal(done.verdict, "You beat Hard by 5.");
-  assert.equal(done.share, share.en);
+  assert.equal(done.share, "Run Fast Daily 2026-12-01: +12 · Hard +7");
+  const zh = buildPanelsModel({ ...base, lang: "zh", daily: { record: withHard, shown, today: "2026-12-01" } }).daily;
+  assert.equal(zh.share, "跑得快 每日一局 2026-12-01：+12 · 困难 +7");
   // Another hand on the table, or one not over: no daily block.
-  assert.equal(buildPanelsModel({ ...base, handId: "h2", daily: { record: EMPTY_DAILY, shown, today: "" } }).daily, null);
-  assert.equal(buildPanelsModel({ ...base, snapshot: { view: { over: false } }, daily: { record: EMPTY_DAILY, shown, today: "" } }).daily, null);
+  assert.equal(buildPanelsModel({ ...base, handId: "h2", daily: { record: mine, shown, today: "" } }).daily, null);
+  assert.equal(buildPanelsModel({ ...base, snapshot: { view: { over: false } }, daily: { record: mine, shown, today: "" } }).daily, null);
+});
+
+test("the day's deal played again is practice: the first result stays the day's, shown and shared", async () => {
+  const stored = new Map();
+  const storage = { readText: (key) => stored.get(key) ?? null, writeText: (key, text) => (stored.set(key, text), true) };
+  const day = { date: "2026-12-01", preset: "standard", seed: 42, deal_code: "B42", level: "medium", seat: 0 };
+  const client = {
+    async request(type, fields) {
+      if (type === "daily") return { ok: true, result: { ...day, date: fields.date } };
+      if (type === "daily_baseline") return { ok: true, result: { date: fields.date, deal_code: "B42", total: 7 } };
+      throw new Error(type);
+    },
+  };
+  const copied = [];
+  const win = { navigator: { clipboard: { writeText: async (line) => copied.push(line) } } };
+  let lang = "en";
+  const dealt = [];
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  const make = () =>
+    createDaily({
+      win,
+      storage,
+      client,
+      update() {},
+      isReady: () => true,
+      notices: { show() {} },
+      deal: (...args) => dealt.push(args),
+      lang: () => lang,
+      now: () => new Date("2026-12-01T12:00:00Z"),
+    });
+  const daily = make();
+  const snapshot = (history, total) => ({
+    deal_code: "B42",
+    view: total === undefined ? { history, over: false } : { history, over: true, settlement: { total: [total, -total, 0] } },
+  });
+  const panel = (handId, over) =>
+    buildPanelsModel({
+      lang,
+      presets: [],
+      levels: ["easy", "medium", "hard"],
+      stats: EMPTY_STATS,
+      statsPanel: null,
+      handId,
+      snapshot: over,
+      ...daily.view(),
+    }).daily;
+  async function play(handId, total) {
+    await daily.start("2026-12-01");
+    daily.onSnapshot(snapshot([], undefined), handId);
+    const over = snapshot([["3H"]], total);
+    daily.onSnapshot(over, handId);
+    await settle();
+    return over;
+  }
+
+  const first = panel("h1", await play("h1", 12));
+  assert.equal(first.practice, false);
+  assert.equal(first.you, "+12");
+  assert.equal(first.hard, "+7");
+  assert.equal(first.share, "Run Fast Daily 2026-12-01: +12 · Hard +7");
+  const summary = dailySummary(daily.view().daily.record, "2026-12-01");
+
+  // The same date again (the menu, the replay, a #daily= link): practice.
+  const over = await play("h2", -5);
+  const again = panel("h2", over);
+  assert.equal(again.practice, true);
+  assert.match(again.title, /practice/i);
+  assert.equal(again.you, "+12"); // the day's result, not this hand's -5
+  assert.equal(again.hard, "+7");
+  assert.equal(again.verdict, "You beat Hard by 5.");
+  assert.equal(again.share, "Run Fast Daily 2026-12-01: +12 · Hard +7");
+  daily.actions["copy-share"]();
+  await settle();
+  assert.deepEqual(copied, ["Run Fast Daily 2026-12-01: +12 · Hard +7"]);
+  // The record, the streak and the record against Hard are as they were.
+  assert.deepEqual(dailySummary(daily.view().daily.record, "2026-12-01"), summary);
+  lang = "zh";
+  const zh = panel("h2", over);
+  assert.match(zh.title, /练习/);
+  assert.equal(zh.share, "跑得快 每日一局 2026-12-01：+12 · 困难 +7");
+  assert.equal(dealt.length, 2);
 });

@@ -1,7 +1,9 @@
 """The daily deal in the page: the menu's Daily deal starts today's UTC deal with Medium
 opponents (offline too), the result shows Hard's total on the same deal and your result
-against it, Copy puts the engine's share line on the clipboard, Statistics keeps the
-streak and the record against Hard (drawn as charts), and #daily=DATE opens a past day."""
+against it, Copy puts the share line on the clipboard, Statistics keeps the streak and
+the record against Hard (drawn as charts), and #daily=DATE opens a past day. The day's
+deal played again is practice: the first result stays the day's, shown and shared. A
+finished daily hand's result fits the screen, New hand in sight, on phones and a laptop."""
 
 from __future__ import annotations
 
@@ -14,12 +16,17 @@ from web_table import (
     READY_TIMEOUT_MS,
     is_over,
     menu_click,
+    moves,
     open_page,
     play_until,
+    take_turn,
+    wait_moves_beyond,
+    wait_my_turn_or_over,
     wait_offline_ready,
+    wait_still,
 )
 
-from paodekuai.daily import daily_baseline, daily_deal, share_line
+from paodekuai.daily import daily_baseline, daily_deal
 
 DAILY_KEY = "paodekuai.daily"
 
@@ -40,6 +47,83 @@ def wait_deal(page: Any, code: str) -> None:
 def signed(n: int) -> str:
     """Points as the table writes them: "+7", "0", "-3"."""
     return f"+{n}" if n > 0 else str(n)
+
+
+def share_line(date: str, you: int, hard: int) -> str:
+    """The line Copy puts on the clipboard, in English."""
+    return f"Run Fast Daily {date}: {signed(you)} · Hard {signed(hard)}"
+
+
+#: Screens the result of a daily hand must fit: phones portrait (a common one and a small
+#: one), a phone on its side, a laptop.
+SCREENS = ((390, 844), (360, 640), (844, 390), (1366, 768))
+
+#: Where New hand, Copy and the day's words are, against the screen and the result panel.
+RESULT_BOXES = """() => {
+  const panel = document.querySelector('[data-result]');
+  const box = (node) => {
+    const r = node.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height};
+  };
+  return {
+    new: box(panel.querySelector('[data-action=new]')),
+    copy: box(panel.querySelector('[data-daily] [data-action=copy-share]')),
+    words: box(panel.querySelector('[data-daily] .daily-line')),
+    panel: box(panel),
+    screen: {width: innerWidth, height: innerHeight},
+    scroll: {top: panel.scrollTop, more: panel.scrollHeight - panel.clientHeight},
+  };
+}"""
+
+
+def assert_result_in_sight(page: Any) -> None:
+    """At each screen size, the finished daily hand's New hand (and Copy, and the day's words)
+    lie whole on the screen, inside the part of the result panel shown without scrolling it:
+    the panel does not scroll at all."""
+    before = page.viewport_size
+    for width, height in SCREENS:
+        page.set_viewport_size({"width": width, "height": height})
+        wait_still(page)
+        seen = page.evaluate(RESULT_BOXES)
+        panel, screen = seen["panel"], seen["screen"]
+        where = f"{width}x{height}: {seen}"
+        assert seen["scroll"] == {"top": 0, "more": 0}, where
+        # The panel shows from its top to the screen's bottom at most: each part is in that.
+        shown_bottom = min(panel["bottom"], screen["height"])
+        for name in ("new", "copy", "words"):
+            part = seen[name]
+            assert part["left"] >= 0 and part["right"] <= screen["width"], (name, where)
+            assert max(0, panel["top"]) <= part["top"], (name, where)
+            assert part["bottom"] <= shown_bottom, (name, where)
+        assert seen["new"]["height"] >= 44 and seen["copy"]["height"] >= 44, where
+    page.set_viewport_size(before)
+
+
+def play_passing(page: Any, max_turns: int = 80) -> None:
+    """Play the hand out another way: pass whenever passing is allowed, else the hint."""
+    for _ in range(max_turns):
+        wait_my_turn_or_over(page)
+        if is_over(page):
+            return
+        if page.is_enabled("[data-action=pass]"):
+            before = moves(page)
+            page.click("[data-action=pass]")
+            wait_moves_beyond(page, before)
+        else:
+            take_turn(page)
+    raise AssertionError(f"the hand did not finish within {max_turns} turns")
+
+
+def stats_daily(page: Any) -> tuple[str, str, Any]:
+    """What Statistics says of the daily deals: the streak, the record line, the chart's values."""
+    menu_click(page, "stats")
+    page.wait_for_selector("[data-stats]:not([hidden]) [data-stats-daily]")
+    streak = page.get_attribute("[data-stats-daily]", "data-streak") or ""
+    record = page.text_content("[data-stats-daily]") or ""
+    values = json.loads(page.get_attribute('[data-chart="daily"]', "data-values") or "null")
+    page.click("[data-action=stats-close]")
+    page.wait_for_selector("[data-stats]", state="hidden")
+    return streak, record, values
 
 
 def test_the_daily_deal_against_hard_copied_and_counted(table: Any) -> None:
@@ -77,12 +161,14 @@ def test_the_daily_deal_against_hard_copied_and_counted(table: Any) -> None:
     assert words in (block.text_content() or ""), block.text_content()
 
     page.click("[data-daily] [data-action=copy-share]")
-    line = share_line(today, you, baseline["total"]).en
+    line = share_line(today, you, baseline["total"])
+    assert page.get_attribute("[data-daily] [data-action=copy-share]", "data-share-line") == line
     page.wait_for_function("() => document.querySelector('.daily-copied') !== null")
     assert page.evaluate("navigator.clipboard.readText()") == line
 
     stored = json.loads(page.evaluate("k => localStorage.getItem(k)", DAILY_KEY))
-    assert stored["results"][today] == {"you": you, "hard": baseline["total"]}
+    kept = stored["results"][today]
+    assert (kept["you"], kept["hard"]) == (you, baseline["total"])
 
     menu_click(page, "stats")
     page.wait_for_selector("[data-stats]:not([hidden]) [data-stats-daily]")
@@ -107,3 +193,66 @@ def test_a_daily_link_opens_that_days_deal(table: Any) -> None:
     wait_deal(page, daily_deal(past)["deal_code"])
     assert "#" not in page.url  # read once: a reload resumes the hand
     assert read_save(page)["game"]["level"] == "medium"
+
+
+def test_the_daily_deal_played_again_is_practice(table: Any) -> None:
+    page = table.page
+    table.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_page(page, table.site.url)
+    today = datetime.datetime.now(datetime.UTC).date().isoformat()
+    day = daily_deal(today)
+    hard = daily_baseline(today)["total"]
+    wait_my_turn_or_over(page)
+    menu_click(page, "daily")
+    page.click('[data-confirm="new-hand"] [data-action=confirm]')
+    wait_deal(page, day["deal_code"])
+    play_until(page, max_turns=80)
+    first = int(page.text_content('[data-result] [data-total="0"]') or "x")
+    page.wait_for_selector("[data-daily] [data-hard-total]", timeout=READY_TIMEOUT_MS)
+    assert page.get_attribute("[data-daily]", "data-practice") is None
+    assert_result_in_sight(page)
+    counted = stats_daily(page)
+    streak, _, values = counted
+    assert (streak, values) == ("1", [first - hard])
+
+    # Again from the replay: the same deal with the daily's opponents, played another way.
+    page.click("[data-result] [data-action=replay]")
+    page.wait_for_selector("[data-action=replay-again]:not([disabled])")
+    page.click("[data-action=replay-again]")
+    page.wait_for_selector("[data-result]", state="hidden")
+    wait_deal(page, day["deal_code"])
+    assert read_save(page)["game"]["level"] == "medium"
+    play_passing(page)
+    block = page.locator("[data-result] [data-daily]")
+    block.wait_for(state="visible")
+    # It says it is practice, shows the day's result (the first) and shares that one only.
+    assert page.get_attribute("[data-daily]", "data-practice") is not None
+    assert "practice" in (block.text_content() or "").lower(), block.text_content()
+    page.wait_for_selector("[data-daily] [data-hard-total]", timeout=READY_TIMEOUT_MS)
+    assert page.text_content("[data-daily] [data-you-total]") == signed(first)
+    assert page.text_content("[data-daily] [data-hard-total]") == signed(hard)
+    line = share_line(today, first, hard)
+    assert page.get_attribute("[data-daily] [data-action=copy-share]", "data-share-line") == line
+    page.click("[data-daily] [data-action=copy-share]")
+    page.wait_for_function("() => document.querySelector('.daily-copied') !== null")
+    assert page.evaluate("navigator.clipboard.readText()") == line
+    assert_result_in_sight(page)
+    # Statistics' daily deals are as they were: one day, the first result against Hard.
+    assert stats_daily(page) == counted
+    stored = json.loads(page.evaluate("k => localStorage.getItem(k)", DAILY_KEY))
+    kept = stored["results"][today]
+    assert (kept["you"], kept["hard"]) == (first, hard)
+
+    # Again from the menu: practice too, in Chinese the same.
+    menu_click(page, "language")
+    menu_click(page, "daily")
+    page.wait_for_selector("[data-result]", state="hidden")
+    wait_deal(page, day["deal_code"])
+    play_until(page, max_turns=80)
+    block.wait_for(state="visible")
+    page.wait_for_selector("[data-daily] [data-hard-total]", timeout=READY_TIMEOUT_MS)
+    assert page.get_attribute("[data-daily]", "data-practice") is not None
+    assert "练习" in (block.text_content() or ""), block.text_content()
+    zh_line = f"跑得快 每日一局 {today}：{signed(first)} · 困难 {signed(hard)}"
+    assert page.get_attribute("[data-daily] [data-action=copy-share]", "data-share-line") == zh_line
+    assert_result_in_sight(page)

@@ -4,10 +4,14 @@
 // level), remembers that this hand is the daily (daily_record.js), and when it
 // ends asks the engine how Hard scored in your seat on the same deal
 // (`daily_baseline`, a few seconds the first time), shows both and copies the
-// engine's share line. Nothing waits for it: the result is drawn at once and
-// Hard's total fills in when it comes.
+// share line. Nothing waits for it: the result is drawn at once and Hard's
+// total fills in when it comes. The first finished hand of a date is the day's
+// result; the deal played again (the menu, the replay, a link) is practice:
+// its result shows the day's result, kept, and shares that one.
 
-import { DAILY_KEY, readDaily, todayUtc, withCurrent, withHardResult, withYourResult } from "./daily_record.js";
+import { translatorFor } from "../i18n/i18n.js";
+import { dailyShareLine } from "../model/panels_model.js";
+import { DAILY_KEY, dailyResult, readDaily, todayUtc, withCurrent, withHardResult, withYourResult } from "./daily_record.js";
 
 const COPIED_NOTICE_MS = 4000;
 
@@ -28,8 +32,8 @@ export function createDaily({ win, storage, client, update, isReady, notices, de
   let record = read.record;
   if (read.damaged) storage.writeText(DAILY_KEY, JSON.stringify(record));
   let pending = null; // {date, dealCode}: the daily asked for, until its first Snapshot
-  // The finished daily hand on the table: {handId, date, you, hard, share, copy}; hard
-  // and share are null until the engine's baseline comes.
+  // The finished daily hand on the table: {handId, date, copy}. What it shows (the day's
+  // result, Hard's, practice or not) is read from the record.
   let shown = null;
   let asking = null; // the handId whose baseline is being asked for
   let copyTimer = null;
@@ -55,24 +59,25 @@ export function createDaily({ win, storage, client, update, isReady, notices, de
     }
     const day = reply.result;
     pending = { date: day.date, dealCode: day.deal_code };
-    deal("new_game", { preset: day.preset, seed: day.seed, level: day.level }, { key: "dailyStarted", params: { date: day.date } });
+    // A date with its result already: the deal again, for practice (said before it starts).
+    const started = dailyResult(record, day.date) ? "dailyPracticeStarted" : "dailyStarted";
+    deal("new_game", { preset: day.preset, seed: day.seed, level: day.level }, { key: started, params: { date: day.date } });
   }
 
-  async function askBaseline(handId, date, you) {
+  async function askBaseline(handId, date) {
     if (asking === handId || !isReady()) return;
     asking = handId;
     let reply = null;
     try {
-      reply = await client.request("daily_baseline", { date, you });
+      reply = await client.request("daily_baseline", { date });
     } catch {
       reply = null; // lost: asked again with the next Snapshot
     } finally {
       asking = null;
     }
-    if (!reply?.ok || shown?.handId !== handId) return;
+    if (!reply?.ok) return;
     write(withHardResult(record, date, reply.result.total));
-    shown = { ...shown, hard: reply.result.total, share: reply.result.share };
-    update();
+    if (shown?.handId === handId) update();
   }
 
   /** Every Snapshot the table applies: notices the daily hand's start and end. */
@@ -89,15 +94,21 @@ export function createDaily({ win, storage, client, update, isReady, notices, de
       return;
     }
     if (!view.over || !view.settlement) return;
-    const you = view.settlement.total[0];
-    write(withYourResult(record, current.date, you));
-    if (shown?.handId !== handId) shown = { handId, date: current.date, you, hard: null, share: null, copy: null };
-    if (shown.share === null) askBaseline(handId, current.date, you);
+    // The first finished hand of the date is its result; a later one is practice and leaves it.
+    write(withYourResult(record, current.date, view.settlement.total[0], handId));
+    if (shown?.handId !== handId) shown = { handId, date: current.date, copy: null };
+    if (dailyResult(record, current.date)?.hard === null) askBaseline(handId, current.date);
   }
 
-  /** Copy the engine's share line; a clipboard that refuses gets the line shown to copy by hand. */
+  /** The date whose daily deal `dealCode` is, when it is the daily hand's (the replay's "again"). */
+  function dateOfDeal(dealCode) {
+    return record.current?.dealCode === dealCode ? record.current.date : null;
+  }
+
+  /** Copy the day's share line (its result, practice or not); a clipboard that refuses gets the line shown to copy by hand. */
   function copyShare() {
-    const line = shown?.share ? (shown.share[lang()] ?? shown.share.en ?? "") : "";
+    const result = shown ? dailyResult(record, shown.date) : null;
+    const line = result ? dailyShareLine(translatorFor(lang()), shown.date, result) : "";
     if (!line) return;
     const clipboard = win.navigator.clipboard;
     const copy = clipboard ? clipboard.writeText(line) : Promise.reject(new Error("no clipboard"));
@@ -124,6 +135,7 @@ export function createDaily({ win, storage, client, update, isReady, notices, de
     wasReset: read.damaged,
     start,
     onSnapshot,
+    dateOfDeal,
     view() {
       return { daily: { record, shown, today: todayUtc(now()) } };
     },

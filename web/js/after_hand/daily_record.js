@@ -1,7 +1,8 @@
 // The daily deal's record, as plain data: the daily hand being played (so a
 // reload still knows it is the daily) and, per UTC date, your first result and
-// Hard's on the same deal. The streak and the record against Hard are read from
-// it. Versioned and checked when read, like stats.js: a record that fails the
+// Hard's on the same deal. The first finished hand of a date is the day's
+// result; the date's deal played again is practice (`isPractice`), and changes
+// nothing here. The streak and the record against Hard are read from it. Versioned and checked when read, like stats.js: a record that fails the
 // check is reported and replaced by an empty one, never trusted. The scores are
 // the engine's (your settlement, its `daily_baseline`); nothing here is a rule.
 
@@ -22,7 +23,8 @@ export const EMPTY_DAILY = Object.freeze({
   format: DAILY_FORMAT,
   // The daily hand on the table: {date, dealCode, handId}, or null.
   current: null,
-  // date -> {you, hard}: your first finished daily hand of that date, Hard's total (null until known).
+  // date -> {you, hard, handId}: your first finished daily hand of that date (handId: that hand;
+  // absent in results kept before it was noted), Hard's total (null until known).
   results: Object.freeze({}),
 });
 
@@ -76,6 +78,7 @@ export function dailyProblem(record) {
   for (const [date, result] of Object.entries(record.results)) {
     if (!isDate(date) || !isObject(result)) return `result ${date}`;
     if (!isPoints(result.you) || !(result.hard === null || isPoints(result.hard))) return `points ${date}`;
+    if (result.handId !== undefined && typeof result.handId !== "string") return `hand ${date}`;
   }
   return null;
 }
@@ -93,19 +96,36 @@ export function withCurrent(record, current) {
   return { ...record, current };
 }
 
-/** The record with your result of `date` (the first finished hand of a date is the one kept). */
-export function withYourResult(record, date, you) {
-  if (record.results[date]) return record;
+/** The day's result of `date`: {you, hard, handId?}, or null when none is recorded. */
+export function dailyResult(record, date) {
+  return Object.hasOwn(record.results, date) ? record.results[date] : null;
+}
+
+/**
+ * Whether hand `handId` of `date`'s deal is practice: the date has its result already,
+ * from another hand (a result kept without its hand's id belongs to no hand on the table).
+ */
+export function isPractice(record, date, handId) {
+  const result = dailyResult(record, date);
+  return result !== null && result.handId !== handId;
+}
+
+/**
+ * The record with your result `you` of `date` in hand `handId`: the first finished
+ * hand of a date is the one kept; any later one (practice) changes nothing.
+ */
+export function withYourResult(record, date, you, handId) {
+  if (dailyResult(record, date)) return record;
   const dates = Object.keys(record.results).sort();
   const kept = dates.slice(Math.max(0, dates.length - RESULTS_KEEP + 1));
   const results = Object.fromEntries(kept.map((day) => [day, record.results[day]]));
-  results[date] = { you, hard: null };
+  results[date] = { you, hard: null, handId };
   return { ...record, results };
 }
 
 /** The record with Hard's total on `date`'s deal. */
 export function withHardResult(record, date, hard) {
-  const result = record.results[date];
+  const result = dailyResult(record, date);
   if (!result || result.hard === hard) return record;
   return { ...record, results: { ...record.results, [date]: { ...result, hard } } };
 }

@@ -121,8 +121,12 @@ function createApp(win) {
     client: engine.client,
     update,
     isReady: () => engine.ready,
-    playDeal: (code) =>
-      hand.replace("from_code", { code, level: settings.current.level }, { key: "dealReplayed", params: { code } }),
+    // The daily hand's deal again is the daily again (its opponents, practice once the day has its result).
+    playDeal(code) {
+      const date = daily.dateOfDeal(code);
+      if (date) daily.start(date);
+      else hand.replace("from_code", { code, level: settings.current.level }, { key: "dealReplayed", params: { code } });
+    },
   });
   // The difficulty a hand counts under is the hand's own (a daily deal is Medium's whatever the setting).
   const stats = createStatsKeeper({ storage, update, openReplay: replay.open, level: () => hand.view().handLevel ?? settings.current.level });

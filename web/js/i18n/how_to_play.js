@@ -219,8 +219,8 @@ export const HELP_TEXTS = Object.freeze({
     zh: "教练来评分：打完后，“回放”用同样的搜索给你每一手评分，列出每种出法的牌和预期得分，并说明一手为何丢分。别无选择的一手不计入评分。",
   },
   tableDaily: {
-    en: "Daily deal (menu): one deal a day, the same for everyone; after it you see how Hard scored in your seat on the same deal, and can copy your result.",
-    zh: "每日一局（菜单）：每天一副牌，人人相同；打完后能看到困难电脑在你的座位上打同一副牌的得分，并可复制你的成绩。",
+    en: "Daily deal (menu): one deal a day, the same for everyone; after it you see how Hard scored in your seat on the same deal, and can copy your result. The day's first result is the one kept; playing its deal again is practice.",
+    zh: "每日一局（菜单）：每天一副牌，人人相同；打完后能看到困难电脑在你的座位上打同一副牌的得分，并可复制你的成绩。当天第一次打完的成绩才算数，再打一次只算练习。",
   },
   table4: { en: "The strip at the top counts, per rank, the cards you have not seen yet.", zh: "上方的记牌器按点数显示还没出现的牌数。" },
   table5: { en: "Each deal has a code; Copy link makes a link that deals the same hands again.", zh: "每一局都有牌局代码；“复制链接”可以生成重发同一副牌的链接。" },

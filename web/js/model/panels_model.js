@@ -8,7 +8,7 @@ import { cardLabel } from "../game/cards.js";
 import { say, translatorFor } from "../i18n/i18n.js";
 import { statsRows } from "../after_hand/stats.js";
 import { forcedSteps, isCounted } from "../after_hand/last_hand.js";
-import { dailySummary } from "../after_hand/daily_record.js";
+import { dailyResult, dailySummary, isPractice } from "../after_hand/daily_record.js";
 import { runningPoints } from "../after_hand/recent_hands.js";
 import { cardModel, playModel, signed } from "./table_model.js";
 import { seatName, seatsLeftToRight } from "./seating.js";
@@ -385,27 +385,42 @@ function statsModel(state, t) {
   };
 }
 
-/** The daily deal's block under the result: your total, Hard's on the same deal, the share line. */
+/** The line Copy puts on the clipboard: the day's result {you, hard} of `date`, in t's language. */
+export function dailyShareLine(t, date, result) {
+  return t("dailyShare", { date, you: signed(result.you), hard: signed(result.hard) });
+}
+
+/**
+ * The daily deal's block under the result: the day's result (this hand's, or the first
+ * one's when this hand is practice), Hard's on the same deal, the share line of the day.
+ */
 function dailyModel(state, t) {
   const shown = state.daily?.shown;
   const view = state.snapshot?.view;
   if (!shown || !view?.over || shown.handId !== state.handId) return null;
-  const diff = shown.hard === null ? null : shown.you - shown.hard;
+  const record = state.daily.record;
+  const result = dailyResult(record, shown.date);
+  if (!result) return null;
+  const practice = isPractice(record, shown.date, shown.handId);
+  const diff = result.hard === null ? null : result.you - result.hard;
   let verdict = "";
   if (diff !== null) {
     verdict = diff > 0 ? t("dailyBeatHard", { n: diff }) : diff === 0 ? t("dailyTiedHard") : t("dailyLostHard", { n: -diff });
   }
   return {
-    title: t("dailyTitle", { date: shown.date }),
-    youLabel: t("dailyYouTotal"),
-    you: signed(shown.you),
+    practice,
+    title: t(practice ? "dailyPracticeTitle" : "dailyTitle", { date: shown.date }),
+    youLabel: t(practice ? "dailyRecordedTotal" : "dailyYouTotal"),
+    you: signed(result.you),
     hardLabel: t("dailyHardTotal"),
-    hard: shown.hard === null ? null : signed(shown.hard),
-    thinking: shown.hard === null ? t("dailyHardThinking") : "",
+    hard: result.hard === null ? null : signed(result.hard),
+    thinking: result.hard === null ? t("dailyHardThinking") : "",
     verdict,
-    share: shown.share ? t.message(shown.share) : "",
-    copy: t("dailyCopy"),
+    share: result.hard === null ? "" : dailyShareLine(t, shown.date, result),
+    // Copied: said on the button (and to a screen reader in full); a line to copy by hand is shown.
+    copy: shown.copy?.key === "dailyCopied" ? t("dailyCopiedShort") : t("dailyCopy"),
     copied: shown.copy ? say(t, shown.copy) : "",
+    copiedQuiet: shown.copy?.key === "dailyCopied",
   };
 }
 

@@ -25,6 +25,7 @@ export function createPanelsRenderer(doc, { tableCard }) {
   const statsPanel = q("[data-stats]");
   const updateBar = q("[data-update]");
   const dailyBlock = q("[data-daily]");
+  const result = q("[data-result]");
   const overlays = new Set([replayPanel, statsPanel, updateBar, q("[data-boot]"), q("[data-notice]")]);
   let openedFrom = null; // the element that had focus when a panel opened
 
@@ -279,9 +280,12 @@ export function createPanelsRenderer(doc, { tableCard }) {
 
   function renderDaily(model) {
     setProp(dailyBlock, "hidden", model === null);
+    // The result makes room for the block (on a phone its secondary lines fold away).
+    toggleAttr(result, "data-with-daily", model !== null);
     if (model === null) return;
+    toggleAttr(dailyBlock, "data-practice", model.practice);
     whenChanged(dailyBlock, model, () => {
-      // One wrapping line, so the result's own buttons stay in sight on a phone.
+      // One wrapping line beside Copy, so the result's own buttons stay in sight on a phone.
       const line = el(doc, "p", "daily-line");
       const points = (label, value, hook) => {
         const part = el(doc, "span", "daily-part");
@@ -298,17 +302,17 @@ export function createPanelsRenderer(doc, { tableCard }) {
       } else {
         line.append(points(model.hardLabel, model.hard, "hardTotal"), el(doc, "span", "daily-verdict", model.verdict));
       }
+      const parts = [line];
       if (model.share) {
-        const button = el(doc, "button", "chip", model.copy);
+        const button = el(doc, "button", "chip daily-copy", model.copy);
         button.type = "button";
         button.dataset.action = "copy-share";
         button.dataset.shareLine = model.share; // the line Copy puts on the clipboard
         button.title = model.share;
-        line.append(button);
+        parts.push(button);
       }
-      const parts = [line];
       if (model.copied) {
-        const copied = el(doc, "p", "daily-copied", model.copied);
+        const copied = el(doc, "p", model.copiedQuiet ? "daily-copied quiet" : "daily-copied", model.copied);
         copied.setAttribute("role", "status");
         parts.push(copied);
       }
