@@ -3,6 +3,7 @@ tappable strip, on a phone held either way and on a laptop."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -183,3 +184,33 @@ def test_on_a_portrait_phone_the_bar_shows_no_cut_title_and_a_notice_leaves_the_
         assert head is not None
         below = notice["y"] >= head["y"] + head["height"]
         assert below or notice["y"] + notice["height"] <= head["y"], (seat, notice, head)
+
+
+def test_on_a_laptop_no_button_of_the_bar_wraps_its_words_and_the_name_is_never_cut(
+    open_table: Any,
+) -> None:
+    browsing = open_table(viewport=VIEWPORTS["laptop"])
+    # A long session (its total in three figures) and a daily deal (the longest code).
+    session = {"totals": [-112, 60, 52], "hands": 40, "counted": []}
+    browsing.context.add_init_script(
+        f"localStorage.setItem('paodekuai.session', {json.dumps(json.dumps(session))});"
+    )
+    page = browsing.page
+    page.goto(browsing.site.url + "#daily=2026-12-01")
+    wait_ready(page)
+    page.wait_for_function(
+        "() => document.querySelector('[data-deal-code]').textContent.trim().length === 10"
+    )
+    lines = page.evaluate(
+        """() => [...document.querySelectorAll('.bar button')]
+            .filter(b => b.checkVisibility())
+            .map(b => { const r = document.createRange(); r.selectNodeContents(b);
+                        return [b.textContent.trim(), r.getClientRects().length]; })
+            .filter(([text]) => text)"""
+    )
+    assert lines and all(n == 1 for _, n in lines), lines
+    title = page.evaluate(
+        "() => { const t = document.querySelector('.bar-title');"
+        " return t.scrollWidth > t.clientWidth; }"
+    )
+    assert not title

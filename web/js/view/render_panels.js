@@ -287,11 +287,14 @@ export function createPanelsRenderer(doc, { tableCard }) {
     whenChanged(dailyBlock, model, () => {
       // One wrapping line beside Copy, so the result's own buttons stay in sight on a phone.
       const line = el(doc, "p", "daily-line");
+      // `label` is the translation with "{points}" where the number goes (the language
+      // decides the spacing: "You: +12", "你：+12").
       const points = (label, value, hook) => {
         const part = el(doc, "span", "daily-part");
         const number = el(doc, "strong", "daily-points", value);
         number.dataset[hook] = "";
-        part.append(label, " ", number);
+        const [before, after = ""] = label.split("{points}");
+        part.append(before, number, after);
         return part;
       };
       line.append(el(doc, "strong", "daily-title", model.title), points(model.youLabel, model.you, "youTotal"));
