@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 import datetime
+import time
 from typing import Final
 
 from .ai import Bot
@@ -81,34 +82,49 @@ def daily_deal(date: str) -> DailyDeal:
     }
 
 
-def baseline_game(date: str) -> Game:
-    """The daily hand played out with Hard in seat 0 against two Medium seats."""
-    seed = daily_seed(date)
-    game = Game.deal(seed, DAILY_RULES)
-    while not game.over:
-        seat = game.to_move
-        # Seeded by the deal and the step: the same searches on every device.
-        step_seed = seed * 1009 + len(game.history)
-        if seat == YOU:
-            bot = Bot("hard", seed=step_seed, worlds=BASELINE_WORLDS)
-        else:
-            bot = Bot(DAILY_OPPONENTS, seed=step_seed)
-        cards = bot.choose(game.observation(seat))
-        if cards is None:
-            game.pass_turn()
-        else:
-            game.play(cards)
-    return game
+class BaselineSearch:
+    """The daily hand played out with Hard in seat 0 against two Medium seats, one
+    decision at a time: :meth:`run` until a deadline answers None while the hand goes on,
+    so the worker can answer a game in between. However it is run, the same hand."""
+
+    def __init__(self, date: str) -> None:
+        self.date = parse_date(date).isoformat()
+        self._seed = daily_seed(date)
+        self.game = Game.deal(self._seed, DAILY_RULES)
+
+    def run(self, until: float | None = None) -> DailyBaseline | None:
+        """Play on to the end, or, given ``until`` (a ``time.monotonic()`` deadline), until
+        then: None when the hand is not over yet."""
+        game = self.game
+        while not game.over:
+            seat = game.to_move
+            # Seeded by the deal and the step: the same searches on every device.
+            step_seed = self._seed * 1009 + len(game.history)
+            if seat == YOU:
+                bot = Bot("hard", seed=step_seed, worlds=BASELINE_WORLDS)
+            else:
+                bot = Bot(DAILY_OPPONENTS, seed=step_seed)
+            cards = bot.choose(game.observation(seat))
+            if cards is None:
+                game.pass_turn()
+            else:
+                game.play(cards)
+            if until is not None and not game.over and time.monotonic() >= until:
+                return None
+        settlement = game.settlement()
+        return {
+            "date": self.date,
+            "deal_code": encode(DAILY_RULES, game.seed or 0),
+            "total": settlement["total"][YOU],
+            "settlement": settlement,
+            "actions": [cards for _, cards in game.history],
+        }
 
 
 def daily_baseline(date: str) -> DailyBaseline:
     """Hard's result in seat 0 of the daily hand: its total, settlement and plays."""
-    game = baseline_game(date)
-    settlement = game.settlement()
-    return {
-        "date": parse_date(date).isoformat(),
-        "deal_code": encode(DAILY_RULES, game.seed or 0),
-        "total": settlement["total"][YOU],
-        "settlement": settlement,
-        "actions": [cards for _, cards in game.history],
-    }
+    result = BaselineSearch(date).run()
+    assert result is not None  # without a deadline it plays to the end
+    return result
+
+

@@ -288,6 +288,14 @@ class ReviewOption(TypedDict):
 Verdict = Literal["forced", "best", "good", "inaccuracy", "mistake"]
 
 
+class DailyBaselinePending(TypedDict):
+    """Hard's daily hand still being played when its slice of time ran out: ask again."""
+
+    pending: bool
+    date: str
+    actions: int
+
+
 class ReviewPending(TypedDict):
     """A review still being searched when its slice of time ran out: ask again to go on."""
 
@@ -436,6 +444,7 @@ class DailyBaselineRequest(TypedDict):
     id: int
     type: Literal["daily_baseline"]
     date: str
+    slice_ms: NotRequired[int]
 
 
 Request = (
@@ -465,6 +474,7 @@ Result = (
     | Hint
     | DailyDeal
     | DailyBaseline
+    | DailyBaselinePending
 )
 
 
@@ -506,7 +516,7 @@ REQUESTS: dict[str, tuple[type, Any]] = {  # (request shape, result shape)
     "review": (ReviewRequest, Review | ReviewPending),
     "hint": (HintRequest, Hint),
     "daily": (DailyRequest, DailyDeal),
-    "daily_baseline": (DailyBaselineRequest, DailyBaseline),
+    "daily_baseline": (DailyBaselineRequest, DailyBaseline | DailyBaselinePending),
 }
 
 # --- checking a value against a shape ------------------------------------------------------

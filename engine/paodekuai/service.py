@@ -26,7 +26,7 @@ from .ai import Bot
 from .cards import RANKS, InvalidCard
 from .coach import PositionReview
 from .codes import InvalidDealCode
-from .daily import InvalidDate, daily_baseline, daily_deal
+from .daily import BaselineSearch, InvalidDate, daily_deal
 from .errors import IllegalPlay
 from .game import Game
 from .hint import best_hint
@@ -35,6 +35,7 @@ from .protocol import (
     REQUESTS,
     BotTurnRequest,
     DailyBaseline,
+    DailyBaselinePending,
     DailyBaselineRequest,
     DailyDeal,
     DailyRequest,
@@ -97,6 +98,8 @@ class Service:
         self.baselines: dict[str, DailyBaseline] = {}
         #: The best play found for seat 0 by position (the game's saved form as JSON).
         self.hints: dict[str, list[str] | None] = {}
+        #: Hard's daily hand played a slice at a time (``daily_baseline`` with ``slice_ms``).
+        self.baseline: BaselineSearch | None = None
         #: The review searched a slice at a time, by its decision (game and step as JSON).
         self.review: tuple[str, PositionReview] | None = None
 
@@ -377,11 +380,26 @@ def _daily(service: Service, request: DailyRequest) -> DailyDeal:
     return daily_deal(_date(request["date"]))
 
 
-def _daily_baseline(service: Service, request: DailyBaselineRequest) -> DailyBaseline:
+def _daily_baseline(
+    service: Service, request: DailyBaselineRequest
+) -> DailyBaseline | DailyBaselinePending:
+    """Hard's daily hand, or with ``slice_ms`` that much of it: the result once the hand is
+    over, else how far it got (the next request for the date goes on from there)."""
     date = _date(request["date"])
-    if date not in service.baselines:
-        service.baselines[date] = daily_baseline(date)
-    return service.baselines[date]
+    if date in service.baselines:
+        return service.baselines[date]
+    search = service.baseline
+    if search is None or search.date != date:
+        search = BaselineSearch(date)
+    slice_ms = request.get("slice_ms")
+    until = None if slice_ms is None else time.monotonic() + max(0, slice_ms) / 1000
+    result = search.run(until)
+    if result is None:
+        service.baseline = search  # one under way at a time: another date replaces it
+        return {"pending": True, "date": search.date, "actions": len(search.game.history)}
+    service.baseline = None
+    service.baselines[date] = result
+    return result
 
 
 _HANDLERS: Final[dict[str, Handler]] = {

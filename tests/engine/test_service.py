@@ -471,3 +471,25 @@ def test_the_daily_baseline_is_hards_deterministic_hand() -> None:
     for cards in first["actions"]:
         g.pass_turn() if cards is None else g.play(cards)
     assert g.over and g.settlement()["total"][0] == hard
+
+
+def test_the_daily_baseline_in_slices_is_the_whole_hand_and_games_are_answered_between() -> None:
+    whole = ok(Service(), type="daily_baseline", date="2026-12-01")
+    service = Service()
+    replies = []
+    for _ in range(200):
+        reply = ok(service, type="daily_baseline", date="2026-12-01", slice_ms=0)
+        replies.append(reply)
+        if not reply.get("pending"):
+            break
+        ok(service, type="new_game", level="medium", seed=len(replies))  # a game meanwhile
+    # A slice of no time is one decision: every action of the hand but the last one ends one.
+    assert [r["actions"] for r in replies[:-1]] == list(range(1, len(whole["actions"])))
+    assert replies[-1] == whole
+    # Kept once played: the date's result answers at once, sliced or not.
+    assert ok(service, type="daily_baseline", date="2026-12-01", slice_ms=0) == whole
+    # Another date asked for meanwhile starts that one; the first goes on from the start.
+    other = Service()
+    assert ok(other, type="daily_baseline", date="2026-12-01", slice_ms=0)["actions"] == 1
+    assert ok(other, type="daily_baseline", date="2026-12-02", slice_ms=0)["date"] == "2026-12-02"
+    assert ok(other, type="daily_baseline", date="2026-12-01") == whole

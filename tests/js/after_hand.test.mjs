@@ -8,7 +8,8 @@ import { test } from "node:test";
 import { EMPTY_STATS, STATS_FORMAT, addAbandonedHand, addFinishedHand, readStats, statsRows } from "../../web/js/after_hand/stats.js";
 import { createStatsKeeper } from "../../web/js/after_hand/stats_keeper.js";
 import { isReplay, isReview, makeLastHand, readLastHand } from "../../web/js/after_hand/last_hand.js";
-import { REVIEW_SLICE_MS, createReviewQueue } from "../../web/js/after_hand/review_queue.js";
+import { createReviewQueue } from "../../web/js/after_hand/review_queue.js";
+import { SEARCH_SLICE_MS } from "../../web/js/engine/engine_client.js";
 import { buildPanelsModel } from "../../web/js/model/panels_model.js";
 
 const WIN = { winner: 0, cards_left: [0, 3, 16], shut_out: [false, false, true], bombs: [0, 0, 0], total: [35, -3, -32] };
@@ -174,8 +175,8 @@ test("the review queue asks for a rating in slices, so a game waits behind one s
     release();
     await new Promise((resolve) => setImmediate(resolve));
   }
-  assert.ok(REVIEW_SLICE_MS > 0 && REVIEW_SLICE_MS <= 250);
-  assert.deepEqual(asked, [[1, REVIEW_SLICE_MS], [1, REVIEW_SLICE_MS], [1, REVIEW_SLICE_MS], [4, REVIEW_SLICE_MS]]);
+  assert.ok(SEARCH_SLICE_MS > 0 && SEARCH_SLICE_MS <= 250);
+  assert.deepEqual(asked, [[1, SEARCH_SLICE_MS], [1, SEARCH_SLICE_MS], [1, SEARCH_SLICE_MS], [4, SEARCH_SLICE_MS]]);
   assert.deepEqual(results, [[1, REVIEW.verdict]]); // a pending slice is no result
   assert.equal(queue.progress().done, 1);
   // Cancelled between two slices: nothing more is asked, and step 4 is not counted rated.

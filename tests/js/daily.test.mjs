@@ -4,6 +4,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
+import { SEARCH_SLICE_MS } from "../../web/js/engine/engine_client.js";
+
 import {
   EMPTY_DAILY,
   dailySummary,
@@ -146,10 +148,16 @@ test("the day's deal played again is practice: the first result stays the day's,
   const stored = new Map();
   const storage = { readText: (key) => stored.get(key) ?? null, writeText: (key, text) => (stored.set(key, text), true) };
   const day = { date: "2026-12-01", preset: "standard", seed: 42, deal_code: "B42", level: "medium", seat: 0 };
+  const baselineAsks = [];
   const client = {
     async request(type, fields) {
       if (type === "daily") return { ok: true, result: { ...day, date: fields.date } };
-      if (type === "daily_baseline") return { ok: true, result: { date: fields.date, deal_code: "B42", total: 7 } };
+      if (type === "daily_baseline") {
+        // Hard's hand comes in slices: two still under way, then the result.
+        baselineAsks.push(fields.slice_ms);
+        if (baselineAsks.length % 3 !== 0) return { ok: true, result: { pending: true, date: fields.date, actions: baselineAsks.length } };
+        return { ok: true, result: { date: fields.date, deal_code: "B42", total: 7 } };
+      }
       throw new Error(type);
     },
   };
@@ -200,6 +208,7 @@ test("the day's deal played again is practice: the first result stays the day's,
   assert.equal(first.you, "+12");
   assert.equal(first.hard, "+7");
   assert.equal(first.share, "Run Fast Daily 2026-12-01: +12 · Hard +7");
+  assert.deepEqual(baselineAsks, [SEARCH_SLICE_MS, SEARCH_SLICE_MS, SEARCH_SLICE_MS]); // a slice at a time
   const summary = dailySummary(daily.view().daily.record, "2026-12-01");
 
   // The same date again (the menu, the replay, a #daily= link): practice.

@@ -2,14 +2,13 @@
 // decision a slice of search at a time.
 //
 // A rating is up to several seconds of Hard's search, and the worker answers
-// requests in order. So a review is asked for in slices of REVIEW_SLICE_MS
+// requests in order. So a review is asked for in slices of SEARCH_SLICE_MS
 // (`slice_ms`: the worker keeps the search under way and each request goes on
 // with it), the next slice goes out only when the last came back, and none
 // goes out once the job is cancelled (the player left the replay or started a
 // hand). A game request then waits behind at most one slice, never a rating.
 
-/** Search per review request: what a game request may wait behind. */
-export const REVIEW_SLICE_MS = 200;
+import { SEARCH_SLICE_MS } from "../engine/engine_client.js";
 
 /**
  * @param {object} options
@@ -69,7 +68,7 @@ export function createReviewQueue({ request, onResult, onChange = () => {} }) {
     try {
       // Slices until the review is ready; a cancelled job asks for no more.
       do {
-        reply = await request("review", { game: current.game, step, slice_ms: REVIEW_SLICE_MS });
+        reply = await request("review", { game: current.game, step, slice_ms: SEARCH_SLICE_MS });
       } while (reply?.ok && reply.result.pending && job === current);
     } catch (error) {
       current.inFlight = null;
