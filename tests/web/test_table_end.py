@@ -175,6 +175,12 @@ def test_compact15s_face_up_card_is_drawn_by_its_holder_and_marked_in_your_hand(
         assert cards_at(page, f'[data-seat="{holder}"] [data-face-up] [data-card]') == [card]
         marked = cards_at(page, "[data-hand] [data-card].face-up-card")
         assert marked == ([card] if holder == 0 else [])
+        # The card lies beside its caption, never over it.
+        face = page.locator("[data-face-up] [data-card] .face").bounding_box()
+        for part in (".face-up-title", ".face-up-text"):
+            words = page.locator(f"[data-face-up] {part}").bounding_box()
+            assert face is not None and words is not None
+            assert face["x"] + face["width"] <= words["x"] + 0.5, (part, face, words)
 
 
 def seat_x(page: Any, seat: int) -> float:
