@@ -289,6 +289,13 @@ class Game:
         nibble = (self._masks[self.to_move] >> (4 * rank)) & 0xF
         return CODES[4 * rank + (nibble & -nibble).bit_length() - 1]
 
+    def _several_of_forced(self) -> bool:
+        """The seat to move holds more than one card of the rank the last card rule forces."""
+        rank = self._pos.forced_single()
+        if rank is None or rank < 0:
+            return False
+        return ((self._masks[self.to_move] >> (4 * rank)) & 0xF).bit_count() > 1
+
     def barred_singles(self) -> list[str]:
         """Cards of the seat to move that the last card rule forbids as a single."""
         rank = self._pos.forced_single()
@@ -346,6 +353,7 @@ class Game:
             must_beat=self.rules.must_beat,
             spade3=self._pos.spade3_binds(),
             forced_card=card_id(forced) if forced else None,
+            forced_several=self._several_of_forced(),
         )
 
     # --- judging and acting ----------------------------------------------------------
@@ -401,6 +409,7 @@ class Game:
             readings=verdict.readings,
             selection=sel_counts,
             forced_card=card_id(forced_card) if forced_card else None,
+            forced_several=self._several_of_forced(),
             whole_hand=mask == hand,
         )
         return self._refuse(verdict.code or "not_a_combination", ctx)

@@ -149,6 +149,8 @@ class Context(NamedTuple):
     missing: Sequence[int] = ()
     #: Card id the last card rule forces, if it binds.
     forced_card: int | None = None
+    #: The seat holds more than one card of the forced single's rank: any of them will do.
+    forced_several: bool = False
     #: A play that beats (for ``must_beat``).
     beating: Combo | None = None
     #: Whether the selection is the player's whole hand.
@@ -196,8 +198,9 @@ def refusal_text(code: str, ctx: Context) -> Text:
         )
     if code == "highest_single":
         card = ctx.forced_card
-        en_card = pretty(card) if card is not None else "your highest card"
-        zh_card = pretty_zh(card) if card is not None else "最大的单张"
+        named = forced_text(card, ctx.forced_several) if card is not None else None
+        en_card = named.en if named is not None else "your highest card"
+        zh_card = named.zh if named is not None else "最大的单张"
         return Text(
             f"The next player has one card left: a single must be your highest, {en_card}.",
             f"下家报单：出单张必须出你最大的单张{zh_card}。",
@@ -264,12 +267,14 @@ def prompt_text(
     must_beat: bool = False,
     spade3: bool = False,
     forced_card: int | None = None,
+    forced_several: bool = False,
 ) -> Text:
     """The status line for an empty selection.
 
     ``can_beat``: some legal play exists; ``must_beat``: the rules forbid passing
     then; ``spade3``: the play must contain ♠3; ``forced_card``: the single the
-    last card rule forces, when a single could be played now.
+    last card rule forces, when a single could be played now (``forced_several``: one of
+    several of its rank, any of which will do).
     """
     if standing is None:
         if spade3:
@@ -296,7 +301,17 @@ def prompt_text(
     # Short, so the two sentences fit the status line of a phone.
     if standing is None and not spade3:
         main = Text("Your lead.", "轮到你先出。")
+    forced = forced_text(forced_card, forced_several)
     return Text(
-        f"{main.en} Next player has one card: a single must be {pretty(forced_card)}.",
-        f"{main.zh}下家报单：单张只能出最大的{pretty_zh(forced_card)}。",
+        f"{main.en} Next player on one card: a single must be {forced.en}.",
+        f"{main.zh}下家报单：单张只能出最大的{forced.zh}。",
     )
+
+
+def forced_text(card: int, several: bool) -> Text:
+    """The single the last card rule forces: the card itself, or, when the seat holds
+    several of its rank, the rank (suits never matter: any of them will do)."""
+    if several:
+        rank = RANKS[card // 4]
+        return Text(f"one of your {rank}s", f"{rank}（任意一张）")
+    return Text(pretty(card), pretty_zh(card))

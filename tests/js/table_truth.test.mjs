@@ -58,7 +58,7 @@ const YOU = {
     greyed: ["9S"],
     single_barred: ["9S", "QS", "QH"],
     prompt: {
-      en: "Your lead. Next player has one card: a single must be ♠K.",
+      en: "Your lead. Next player on one card: a single must be ♠K.",
       zh: "轮到你先出。下家报单：单张只能出最大的黑桃K。",
     },
   },

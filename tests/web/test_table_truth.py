@@ -329,7 +329,7 @@ def test_greyed_cards_are_those_in_no_legal_play_and_the_last_card_rule_is_marke
         label = page.get_attribute(f'[data-hand] [data-card="{card}"]', "aria-label") or ""
         assert "not as a single" in label
     if marked:
-        assert "Next player has one card: a single must be" in status(page)
+        assert "Next player on one card: a single must be" in status(page)
 
 
 # --- P and X say why ------------------------------------------------------------------------------
