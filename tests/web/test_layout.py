@@ -214,3 +214,26 @@ def test_on_a_laptop_no_button_of_the_bar_wraps_its_words_and_the_name_is_never_
         " return t.scrollWidth > t.clientWidth; }"
     )
     assert not title
+
+
+@pytest.mark.parametrize("name", list(PHONES_PORTRAIT))
+def test_on_a_portrait_phone_both_seats_last_card_flags_stay_in_their_own_halves(
+    open_table: Any, name: str
+) -> None:
+    viewport = PHONES_PORTRAIT[name]
+    browsing = open_table(viewport=viewport)
+    page = browsing.page
+    open_page(page, browsing.site.url)
+    wait_my_turn_or_over(page)
+    # Both computer seats on their last card: each flag as the table draws it then.
+    flags = page.evaluate(
+        """() => [1, 2].map(seat => {
+            const flag = document.querySelector(`[data-seat="${seat}"] [data-flag]`);
+            flag.textContent = 'Last card!';
+            flag.classList.add('warning');
+            const r = flag.getBoundingClientRect();
+            return {left: r.left, right: r.right};
+        })"""
+    )
+    middle = viewport["width"] / 2
+    assert flags[0]["right"] <= middle and flags[1]["left"] >= middle, flags
