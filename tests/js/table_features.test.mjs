@@ -11,6 +11,8 @@ import { engineHello, presetSummary } from "./engine_hello.mjs";
 import { cardLabel, cardShort } from "../../web/js/game/cards.js";
 import { translatorFor } from "../../web/js/i18n/i18n.js";
 import { buildTableModel } from "../../web/js/model/table_model.js";
+import { DEFAULT_SETTINGS } from "../../web/js/store/preferences.js";
+import { createSessionScore } from "../../web/js/store/session_score.js";
 import { state as baseState, view as tableView } from "./table_fixtures.mjs";
 
 /** A clock and an interval the test moves by hand. */
@@ -316,4 +318,24 @@ test("the table model: settings and help panels in the chosen language", () => {
   assert.equal(settings.thisHand, "This hand: Club, Easy."); // the hand on the table, not the next one
   assert.deepEqual(settings.language.options.map((o) => [o.label, o.lang]), [["English", "en"], ["简体中文", "zh-Hans"]]);
   assert.deepEqual(settings.sound.options.map((o) => o.value), ["off", "on"]);
+});
+
+test("the session's running totals go with the seats' names (by side), whichever way play turns", () => {
+  const stored = new Map();
+  const storage = { readText: (key) => stored.get(key) ?? null, writeText: (key, text) => (stored.set(key, text), true) };
+  let direction = "left";
+  const score = createSessionScore({ storage, direction: () => direction });
+  const over = (total) => ({ view: { over: true, settlement: { total } } });
+  // Play goes left: seat 1 (West) wins a hand.
+  score.onSnapshot(over([-4, 10, -6]), "h1");
+  assert.deepEqual(score.view().totals, [-4, 10, -6]);
+  // The player turns play to the right: seat 1 now sits on the right (East) and wins again.
+  direction = "right";
+  score.onSnapshot(over([-3, 8, -5]), "h2");
+  assert.deepEqual(score.view().totals, [-7, 5, 2]); // you, West (+10 - 5), East (-6 + 8)
+  const finished = tableView({ over: true, winner: 1, settlement: { total: [-3, 8, -5], cards_left: [3, 0, 5], shut_out: [false, false, false], bombs: [0, 0, 0] } });
+  const model = buildTableModel(baseState({ view: finished, you: null }, { session: score.view(), settings: { ...DEFAULT_SETTINGS, direction: "right" } }));
+  const row = (name) => model.result.rows.find((r) => r.name === name);
+  assert.equal(row("East").session, "+2"); // -6 then +8: East's own running total
+  assert.equal(row("West").session, "+5"); // +10 then -5
 });

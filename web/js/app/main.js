@@ -114,7 +114,7 @@ function createApp(win) {
     isBusy: () => hand.busy || engine.loading,
     onTimeout: () => hand.act("timeout"),
   });
-  const score = createSessionScore({ storage });
+  const score = createSessionScore({ storage, direction: () => settings.current.direction ?? "left" });
   const replay = createReplayController({
     win,
     storage,

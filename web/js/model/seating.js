@@ -21,3 +21,13 @@ export function seatName(t, seat, direction) {
 export function seatsLeftToRight(direction) {
   return [1, 2].sort((a, b) => (sideOf(a, direction) === "left" ? -1 : 1) - (sideOf(b, direction) === "left" ? -1 : 1)).concat(0);
 }
+
+/**
+ * Where the session keeps a seat's running total: 0 you, 1 the seat on your left, 2 the one
+ * on your right. By side, as the names go: a player who turns the direction round between
+ * hands (or in one) still reads West's total next to West.
+ */
+export function sideIndex(seat, direction) {
+  if (seat === 0) return 0;
+  return sideOf(seat, direction) === "left" ? 1 : 2;
+}

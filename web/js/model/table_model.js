@@ -7,7 +7,7 @@ import { cardModel } from "./card_model.js";
 import { LANGUAGES, say, translate, translatorFor } from "../i18n/i18n.js";
 import { dialogsModel, presetNamed } from "./dialogs_model.js";
 import { scoringLine } from "../i18n/how_to_play.js";
-import { seatName, sideOf } from "./seating.js";
+import { seatName, sideIndex, sideOf } from "./seating.js";
 import { cannotBeat } from "../game/turn_facts.js";
 
 const SEATS = [0, 1, 2];
@@ -95,7 +95,7 @@ function statusModel(state, t, view, myTurn, name, you) {
   return { text: t("waitingFor", { name: name(view.to_move) }), tone: "info" };
 }
 
-function resultModel(state, t, view, name) {
+function resultModel(state, t, view, name, direction) {
   if (!view?.over || !view.settlement) return null;
   const s = view.settlement;
   return {
@@ -109,7 +109,7 @@ function resultModel(state, t, view, name) {
       shutOut: s.shut_out?.[seat] ? t("yes") : t("no"),
       bombs: signed(s.bombs?.[seat] ?? 0),
       total: signed(s.total[seat]),
-      session: signed(state.session.totals[seat]),
+      session: signed(state.session.totals[sideIndex(seat, direction)]),
     })),
     // The preset's scoring on a line of its own (the footer keeps line breaks: dialogs.css).
     footer: [scoringLine(presetNamed(state, view.rules), t.lang), t("resultHands", { n: state.session.hands })].filter(Boolean).join("\n"),
@@ -312,7 +312,7 @@ export function buildTableModel(state) {
       },
     },
     notice: state.notice ? say(t, state.notice) : "",
-    result: resultModel(state, t, view, name),
+    result: resultModel(state, t, view, name, direction),
     dialogs: dialogsModel(state, t),
   };
 }

@@ -2,10 +2,18 @@
 // its hand id (a reload of a finished hand must not count it twice). Another
 // tab of the same site adds its hands to the same record: each addition reads
 // the stored record first, so both tabs' hands count (as statistics do).
+// The totals are kept by side (you, left, right: seating.js's sideIndex), as
+// the seats are named, not by the engine's seat numbers.
 
+import { sideIndex } from "../model/seating.js";
 import { SESSION_KEY, addHandToSession, readSession } from "./preferences.js";
 
-export function createSessionScore({ storage }) {
+/**
+ * @param {object} deps
+ * @param {object} deps.storage  storage.js facade
+ * @param {() => string} deps.direction  the side the seat after you sits on ("left" | "right")
+ */
+export function createSessionScore({ storage, direction }) {
   const stored = () => readSession(storage.readText(SESSION_KEY));
   let session = stored();
 
@@ -15,7 +23,9 @@ export function createSessionScore({ storage }) {
       const view = snapshot?.view;
       if (!view?.over || !view.settlement?.total) return;
       const before = stored();
-      session = addHandToSession(before, handId, view.settlement.total);
+      const bySide = [0, 0, 0];
+      view.settlement.total.forEach((total, seat) => (bySide[sideIndex(seat, direction())] = total));
+      session = addHandToSession(before, handId, bySide);
       if (session !== before) storage.writeText(SESSION_KEY, JSON.stringify(session));
     },
     /** Another tab changed the record. */
