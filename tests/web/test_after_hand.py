@@ -19,6 +19,7 @@ from web_table import (
     play_until,
     wait_my_turn_or_over,
     wait_ready,
+    wait_still,
 )
 
 #: Deals where playing the first hint every turn against Easy ends the hand soon
@@ -351,9 +352,14 @@ def test_replay_fits_phones_and_laptops_in_both_languages(table: Any) -> None:
     for width, height in ((390, 844), (844, 390), (1366, 768)):
         page.set_viewport_size({"width": width, "height": height})
         page.keyboard.press("Home")
+        wait_still(page)  # the step's cards fly home: measured where they land
         layout = page.evaluate(
             """() => {
                 const panel = document.querySelector('[data-replay]');
+                // (what sticks out, to say so when something does)
+                const wide = [...panel.querySelectorAll('*')]
+                    .filter(e => e.getBoundingClientRect().right > innerWidth + 0.5)
+                    .slice(0, 3).map(e => e.tagName + '.' + e.className);
                 const boxes = [...panel.querySelectorAll('[data-replay-hand] [data-card]')]
                     .map(e => e.getBoundingClientRect());
                 const nav = ['first', 'prev', 'next', 'last'].map(n =>
@@ -363,6 +369,7 @@ def test_replay_fits_phones_and_laptops_in_both_languages(table: Any) -> None:
                     cards: boxes.length,
                     outside: boxes.filter(b => b.left < 0 || b.right > innerWidth).length,
                     nav: nav.map(b => b.top >= 0 && b.bottom <= innerHeight && b.width >= 32),
+                    wide,
                 };
             }"""
         )
