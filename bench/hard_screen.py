@@ -14,16 +14,28 @@ Hard's own choices and a paired difference cancels most of the cards' luck.
 Printed per setting: points per hand with its 95% interval, the CPU seconds spent,
 and against the first setting the mean paired difference with its 95% interval
 and the ratio of CPU time (the baseline is measured in the same run).
+
+With ``--cache FILE`` (JSON lines) every hand's result is stored under its deal and
+its setting's assignments (not its name), and a later screen reads it back instead
+of playing the same deal with the same constants again: a baseline is played once.
+Results depend on the code too, so use a new file after changing the AI.
+
+``bench.ORACLE=1`` is a cheat for measuring, never a setting to keep: Hard searches
+the true deal instead of sampled worlds (one world is then enough:
+``"oracle bench.ORACLE=1 FIXED_WORLDS=1"``), which bounds what any better reading
+of the opponents' cards could be worth.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import math
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from types import ModuleType
@@ -31,6 +43,9 @@ from typing import TextIO
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
+from paodekuai import game as game_module
+from paodekuai.ai import hard, planner
+from paodekuai.ai.observation import Observation
 from paodekuai.ladder import play_hand
 
 Setting = tuple[str, dict[str, float]]
@@ -46,6 +61,23 @@ _DEFAULTS = {
     for name in dir(module)
     if name.isupper() and isinstance(getattr(module, name), (int, float))
 }
+#: ``bench.ORACLE=1``: Hard searches the true deal instead of sampled worlds (a
+#: cheat, to measure what a perfect reading of the cards could be worth; with it
+#: one world is enough, ``FIXED_WORLDS=1``).
+_DEFAULTS["bench.ORACLE"] = 0
+_LIKELY_WORLDS = hard.likely_worlds  # type: ignore[attr-defined]
+_OBSERVATION = game_module.Game.observation
+_TABLE: list[game_module.Game] = []
+
+
+def _observed(self: game_module.Game, seat: int) -> Observation:
+    _TABLE[:] = [self]  # the game being played, for the oracle
+    return _OBSERVATION(self, seat)
+
+
+def _true_worlds(*_: object) -> Iterator[list[int]]:
+    while True:
+        yield list(_TABLE[0]._pos.hands)
 
 
 def _number(text: str) -> float | None:
@@ -77,14 +109,24 @@ def _module(key: str) -> tuple[ModuleType, str]:
 def run(task: tuple[Setting, int]) -> tuple[str, int, float, float]:
     (name, values), deal = task
     for key, default in _DEFAULTS.items():  # a worker process serves every setting in turn
+        if key == "bench.ORACLE":
+            oracle = values.get(key, default)
+            hard.likely_worlds = _true_worlds if oracle else _LIKELY_WORLDS  # type: ignore[attr-defined,assignment]
+            game_module.Game.observation = _observed if oracle else _OBSERVATION  # type: ignore[method-assign]
+            continue
         module, attr = _module(key)
         setattr(module, attr, values.get(key, default))
+    # Plans are cached by hand, and every setting plays the same hands: start each
+    # task cold, or a setting would be timed on the plans of the one before it.
+    planner._cache.clear()
     start = time.process_time()
     points = [play_hand("standard", deal, seat, "hard", "medium", None).points for seat in range(3)]
     return name, deal, statistics.fmean(points), time.process_time() - start
 
 
 def interval(values: list[float]) -> tuple[float, float]:
+    if len(values) < 2:
+        return statistics.fmean(values), math.nan  # one deal has no interval
     return statistics.fmean(values), 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
@@ -101,14 +143,33 @@ def main() -> int:
     parser.add_argument(
         "--progress", type=int, default=0, help="print the table so far every N deals (stderr)"
     )
+    parser.add_argument(
+        "--cache", type=Path, help="JSON lines of hands already played, read and appended to"
+    )
     args = parser.parse_args()
     settings = [parse(s) for s in args.settings]
     deals = range(args.first_deal, args.first_deal + args.deals)
+    cached: dict[tuple[str, int], tuple[float, float]] = {}
+    if args.cache is not None and args.cache.exists():
+        for line in args.cache.read_text().splitlines():
+            row = json.loads(line)
+            cached[row["key"], row["deal"]] = row["points"], row["cpu"]
     tasks = [(s, d) for d in deals for s in settings]
     points: dict[str, dict[int, float]] = {name: {} for name, _ in settings}
     cpu = dict.fromkeys(points, 0.0)
+    todo = [t for t in tasks if (_key(t[0]), t[1]) not in cached]
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for done, (name, deal, mean, seconds) in enumerate(pool.map(run, tasks), 1):
+        results = pool.map(run, todo)
+        for done, (setting, deal) in enumerate(tasks, 1):
+            name, key = setting[0], _key(setting)
+            if (key, deal) in cached:
+                mean, seconds = cached[key, deal]
+            else:
+                _, _, mean, seconds = next(results)
+                if args.cache is not None:
+                    with args.cache.open("a") as out:
+                        row = {"key": key, "deal": deal, "points": mean, "cpu": seconds}
+                        out.write(json.dumps(row) + "\n")
             points[name][deal] = mean
             cpu[name] += seconds
             finished, partial = divmod(done, len(settings))
@@ -116,6 +177,11 @@ def main() -> int:
                 report(settings, deals[:finished], points, cpu, file=sys.stderr)
     report(settings, deals, points, cpu)
     return 0
+
+
+def _key(setting: Setting) -> str:
+    """A setting's identity for the cache: its assignments, whatever its name."""
+    return " ".join(f"{k}={v}" for k, v in sorted(setting[1].items()))
 
 
 def report(
