@@ -311,9 +311,6 @@ test("the table model: settings and help panels in the chosen language", () => {
   assert.equal(open.dialogs.help.title, "玩法：俱乐部");
   assert.ok(open.dialogs.help.sections.some((s) => s.id === "timer"));
   assert.equal(buildTableModel(clubState()).dialogs.help, null); // built only while open
-  // The hand's rules, not the setting's: a club hand on the table with standard set for the next.
-  const standardNext = buildTableModel(clubState({ panel: "help", settings: { ...clubState().settings, preset: "standard" } }));
-  assert.equal(standardNext.dialogs.help.title, "How to play: Club");
   const settings = buildTableModel(clubState({ settings: { ...clubState().settings, preset: "standard", level: "hard" } })).dialogs.settings;
   assert.equal(settings.thisHand, "This hand: Club, Easy."); // the hand on the table, not the next one
   assert.deepEqual(settings.language.options.map((o) => [o.label, o.lang]), [["English", "en"], ["简体中文", "zh-Hans"]]);

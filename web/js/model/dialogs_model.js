@@ -38,9 +38,7 @@ function settingsModel(state, t) {
 }
 
 function helpModel(state, t) {
-  // The rules of the hand on the table (a daily deal or a link may not be the setting's);
-  // with no hand, those the next one is dealt with.
-  const name = state.snapshot?.view?.rules ?? state.settings.preset;
+  const name = state.settings.preset;
   const preset = presetNamed(state, name);
   const label = preset ? t.message(preset.label) : name;
   const { sections } = howToPlay(preset, state.lang); // the engine's summary of the preset (null before `hello`)
