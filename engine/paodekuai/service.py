@@ -322,13 +322,17 @@ def _replay(service: Service, request: ReplayRequest) -> Replay:
     return replay(request["game"])
 
 
+def _deadline(slice_ms: int | None) -> float | None:
+    """When a request's slice of search ends (``time.monotonic()``); None: run to the end."""
+    return None if slice_ms is None else time.monotonic() + max(0, slice_ms) / 1000
+
+
 def _review(service: Service, request: ReviewRequest) -> Review | ReviewPending:
     """A whole review, or with ``slice_ms`` that much search: the review once it is ready,
     else how far it got (the next request for the same decision goes on from there)."""
     _saved_game(request["game"], "That hand cannot be replayed", "这一局无法回放")
     game, step = request["game"], request["step"]
     assert isinstance(game, dict)  # from_dict took it
-    slice_ms = request.get("slice_ms")
     key = json.dumps([game, step], sort_keys=True)
     try:
         if service.review is not None and service.review[0] == key:
@@ -337,10 +341,7 @@ def _review(service: Service, request: ReviewRequest) -> Review | ReviewPending:
             review = start_review(game, step)
     except ValueError as exc:
         raise ServiceError("bad_request", str(exc), "无法点评这一步。") from exc
-    if slice_ms is None:
-        result = review.run()
-    else:
-        result = review.run(until=time.monotonic() + max(0, slice_ms) / 1000)
+    result = review.run(_deadline(request.get("slice_ms")))
     if result is None:
         service.review = (key, review)  # one review under way at a time: a new one replaces it
         return {"pending": True, "step": step, "worlds": review.worlds}
@@ -391,9 +392,7 @@ def _daily_baseline(
     search = service.baseline
     if search is None or search.date != date:
         search = BaselineSearch(date)
-    slice_ms = request.get("slice_ms")
-    until = None if slice_ms is None else time.monotonic() + max(0, slice_ms) / 1000
-    result = search.run(until)
+    result = search.run(_deadline(request.get("slice_ms")))
     if result is None:
         service.baseline = search  # one under way at a time: another date replaces it
         return {"pending": True, "date": search.date, "actions": len(search.game.history)}

@@ -11,7 +11,7 @@
 
 import { translatorFor } from "../i18n/i18n.js";
 import { dailyShareLine } from "../model/panels_model.js";
-import { SEARCH_SLICE_MS } from "../engine/engine_client.js";
+import { requestInSlices } from "../engine/engine_client.js";
 import { DAILY_KEY, dailyResult, readDaily, todayUtc, withCurrent, withHardResult, withYourResult } from "./daily_record.js";
 
 const COPIED_NOTICE_MS = 4000;
@@ -71,9 +71,7 @@ export function createDaily({ win, storage, client, update, isReady, notices, de
     let reply = null;
     try {
       // In slices, so a hand dealt meanwhile waits behind one of Hard's decisions at most.
-      do {
-        reply = await client.request("daily_baseline", { date, slice_ms: SEARCH_SLICE_MS });
-      } while (reply?.ok && reply.result.pending);
+      reply = await requestInSlices(client.request, "daily_baseline", { date });
     } catch {
       reply = null; // lost: asked again with the next Snapshot
     } finally {

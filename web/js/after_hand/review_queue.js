@@ -8,7 +8,7 @@
 // goes out once the job is cancelled (the player left the replay or started a
 // hand). A game request then waits behind at most one slice, never a rating.
 
-import { SEARCH_SLICE_MS } from "../engine/engine_client.js";
+import { requestInSlices } from "../engine/engine_client.js";
 
 /**
  * @param {object} options
@@ -67,9 +67,7 @@ export function createReviewQueue({ request, onResult, onChange = () => {} }) {
     let reply;
     try {
       // Slices until the review is ready; a cancelled job asks for no more.
-      do {
-        reply = await request("review", { game: current.game, step, slice_ms: SEARCH_SLICE_MS });
-      } while (reply?.ok && reply.result.pending && job === current);
+      reply = await requestInSlices(request, "review", { game: current.game, step }, () => job === current);
     } catch (error) {
       current.inFlight = null;
       if (error?.reason === "timeout") {

@@ -28,6 +28,19 @@ export class EngineDown extends Error {
  */
 export const SEARCH_SLICE_MS = 200;
 
+/**
+ * Ask for a search in slices: the same request, each with `slice_ms`, until the worker
+ * answers with a result that is not `pending` (or an error), or `goOn()` turns false.
+ * Resolves with the last reply.
+ */
+export async function requestInSlices(request, type, fields, goOn = () => true) {
+  let reply;
+  do {
+    reply = await request(type, { ...fields, slice_ms: SEARCH_SLICE_MS });
+  } while (reply?.ok && reply.result.pending && goOn());
+  return reply;
+}
+
 /** Per request type, how long a request may run in the worker before the worker counts as hung. */
 // The coach's review and Hard's daily hand come in slices of SEARCH_SLICE_MS: a slice ends
 // after the batch of 12 worlds (a review) or the decision (the daily hand) its time ran out
