@@ -159,6 +159,22 @@ def touch_tap(cdp: Any, x: float, y: float) -> None:
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
+def finger(cdp: Any) -> Any:
+    """Press as a finger does: a touch at the element's centre (DevTools input), not
+    Playwright's click, whose checks (is it stable over two frames, what is under the
+    point, scroll it into view) run script in the page, inside the frames measured."""
+
+    def press(page: Any, selector: str) -> None:
+        box = page.eval_on_selector(
+            selector,
+            "e => { const r = e.getBoundingClientRect();"
+            " return [r.x + r.width / 2, r.y + r.height / 2]; }",
+        )
+        touch_tap(cdp, box[0], box[1])
+
+    return press
+
+
 def tap_cards(page: Any, cdp: Any) -> None:
     """Tap a card on, then off again (two taps of different cards never read as a double-tap)."""
     boxes = page.eval_on_selector_all(
@@ -225,11 +241,11 @@ def play_hands(page: Any, cdp: Any, hands: int) -> None:
             done += 1
             page.wait_for_timeout(1200)  # the end of the hand's own motion
             if done < hands:
-                page.click("[data-result] [data-action=new]")
+                finger(cdp)(page, "[data-result] [data-action=new]")
                 wait_until(page, "() => !document.querySelector('[data-result]').checkVisibility()")
             continue
         tap_cards(page, cdp)
-        web_table.take_turn(page, wait=wait_until)
+        web_table.take_turn(page, wait=wait_until, press=finger(cdp))
 
 
 def play(browser: Any, url: str, hands: int, throttle: float) -> dict[str, list[float]]:
@@ -274,6 +290,11 @@ def main() -> int:
     )
     parser.add_argument("--json", type=Path, help="also write the figures here")
     parser.add_argument(
+        "--deal",
+        help="a deal code: each pass's first hand is that deal (a deal link), so two builds"
+        " compared with --dist play the same cards",
+    )
+    parser.add_argument(
         "--dist",
         type=Path,
         default=DIST,
@@ -286,6 +307,8 @@ def main() -> int:
     server = make_server(args.dist, port=0, quiet=True)
     serve_in_thread(server)
     url = f"http://127.0.0.1:{server.server_address[1]}/"
+    if args.deal:
+        url += f"#deal={args.deal}"
     started = time.perf_counter()
     results: dict[str, dict[str, dict[str, float]]] = {}
     try:

@@ -354,6 +354,7 @@ def main() -> int:
     parser.add_argument("--trace", type=Path, default=Path("/tmp/table-trace.json"))
     parser.add_argument("--report-only", action="store_true", help="read --trace and its probes")
     parser.add_argument("--dist", type=Path, default=DIST, help="the built site to play")
+    parser.add_argument("--deal", help="a deal code: the first hand is that deal (a deal link)")
     args = parser.parse_args()
     probes_path = args.trace.with_suffix(".probes.json")
     if not args.report_only:
@@ -363,6 +364,8 @@ def main() -> int:
         serve_in_thread(server)
         try:
             url = f"http://127.0.0.1:{server.server_address[1]}/"
+            if args.deal:
+                url += f"#deal={args.deal}"
             probes = record(url, args.hands, args.throttle, args.trace)
         finally:
             server.shutdown()

@@ -9,8 +9,11 @@ from typing import Any
 import pytest
 from web_table import (
     card_boxes,
+    is_over,
     open_page,
     selected,
+    status,
+    take_turn,
     wait_my_turn_or_over,
     wait_ready,
     wait_still,
@@ -237,3 +240,47 @@ def test_on_a_portrait_phone_both_seats_last_card_flags_stay_in_their_own_halves
     )
     middle = viewport["width"] / 2
     assert flags[0]["right"] <= middle and flags[1]["left"] >= middle, flags
+
+
+ALL_SIZES = {
+    **PHONES_PORTRAIT,
+    "844x390": {"width": 844, "height": 390},
+    "1366x768": {"width": 1366, "height": 768},
+}
+
+
+@pytest.mark.parametrize("name", list(ALL_SIZES))
+def test_the_table_keeps_its_place_while_the_status_and_the_seats_flags_change(
+    open_table: Any, name: str
+) -> None:
+    """A status of one line or three, a reason Pass is locked, a seat's "Thinking…": none
+    of them moves the felt, the seats' plays or your hand while a hand is played."""
+    browsing = open_table(viewport=ALL_SIZES[name])
+    page = browsing.page
+    open_page(page, browsing.site.url + "#deal=A0738433")  # a hand of long and short statuses
+    wait_my_turn_or_over(page)
+    page.evaluate(
+        """() => {
+            window.__sizes = [];
+            const felt = document.querySelector('[data-felt]');
+            const hand = document.querySelector('[data-hand]');
+            new ResizeObserver(() => {
+                // the end of the hand may move things (the cards left turned up)
+                if (document.querySelector('[data-result]:not([hidden])')) return;
+                const f = felt.getBoundingClientRect();
+                const top = hand.getBoundingClientRect().top;
+                window.__sizes.push([f.top, f.height, top].map(Math.round).join(' '));
+            }).observe(felt);
+        }"""
+    )
+    statuses = set()
+    for _ in range(8):
+        wait_my_turn_or_over(page)
+        if is_over(page):
+            break
+        statuses.add(status(page))
+        take_turn(page)
+    sizes = page.evaluate("() => window.__sizes")
+    assert len(statuses) >= 2, statuses  # the status did change
+    # ResizeObserver reports once when observing starts: that size, and no other.
+    assert len(set(sizes)) == 1, sizes

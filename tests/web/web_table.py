@@ -101,6 +101,13 @@ HINT_ANSWERED = """() => !document.querySelector('[data-action=play]').disabled
 #: JavaScript function of no arguments. The benchmark passes its own, which adds no work to
 #: the frames it measures.
 Wait = Callable[[Any, str, int], None]
+#: How a button or card is pressed: (page, selector).
+Press = Callable[[Any, str], None]
+
+
+def click(page: Any, selector: str) -> None:
+    page.click(selector)
+
 
 PLAY_ENABLED = "() => !document.querySelector('[data-action=play]').disabled"
 
@@ -114,26 +121,28 @@ def moves_beyond(before: int) -> str:
     return f"() => Number(document.querySelector('[data-app]').dataset.moves) > {before}"
 
 
-def take_turn(page: Any, cards: list[str] | None = None, wait: Wait = wait_for) -> str:
+def take_turn(
+    page: Any, cards: list[str] | None = None, wait: Wait = wait_for, press: Press = click
+) -> str:
     """Play the first hint (Hard's best play; when that is to pass, the next hint), or `cards`
     tapped one by one when given, or pass when there is no hint; returns "play" or "pass"."""
     before = moves(page)
     if cards:
         for code in cards:
-            page.click(f'[data-hand] [data-card="{code}"]')
+            press(page, f'[data-hand] [data-card="{code}"]')
         wait(page, PLAY_ENABLED, TURN_TIMEOUT_MS)
-        page.click("[data-action=play]")
+        press(page, "[data-action=play]")
         done = "play"
     elif page.is_enabled("[data-action=hint]"):
-        page.click("[data-action=hint]")
+        press(page, "[data-action=hint]")
         wait(page, HINT_ANSWERED, TURN_TIMEOUT_MS)
         if page.is_disabled("[data-action=play]"):
-            page.click("[data-action=hint]")
+            press(page, "[data-action=hint]")
             wait(page, PLAY_ENABLED, TURN_TIMEOUT_MS)
-        page.click("[data-action=play]")
+        press(page, "[data-action=play]")
         done = "play"
     else:
-        page.click("[data-action=pass]")
+        press(page, "[data-action=pass]")
         done = "pass"
     wait(page, moves_beyond(before), TURN_TIMEOUT_MS)
     return done

@@ -339,6 +339,7 @@ export function createRenderer(doc) {
     toggleAttr(q("[data-action=hint]"), "data-hint-best", model.buttons.hint.passBest, "pass");
     const reason = model.buttons.pass.reason;
     setText(q("[data-pass-reason]"), reason);
+    toggleAttr(q(".status-box"), "data-reason", Boolean(reason)); // the status gives it a line
     setProp(q("[data-action=pass]"), "title", reason);
   }
 
