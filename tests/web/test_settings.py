@@ -128,11 +128,14 @@ def test_the_dialogs_fit_phones_and_laptops_and_help_follows_the_rules(table: An
     standard = help_text()
     assert "Standard 16" in standard and "You must beat if you can" in standard
     assert "Turn timer" not in standard and "Keyboard" in standard
+    assert "hand on the table" not in standard  # the hand on the table is of these rules
     open_settings(page)
     page.select_option("[data-setting=preset]", "club")
     close_panel(page)
     club = help_text()
     assert "Club" in club and "Turn timer" in club and "20 seconds" in club
+    # The hand on the table is still a Standard 16 hand: said, so the rules below mislead no one.
+    assert "The hand on the table is played with Standard 16" in club
     open_settings(page)
     page.select_option("[data-setting=preset]", "compact15")
     close_panel(page)

@@ -42,9 +42,14 @@ function helpModel(state, t) {
   const preset = presetNamed(state, name);
   const label = preset ? t.message(preset.label) : name;
   const { sections } = howToPlay(preset, state.lang); // the engine's summary of the preset (null before `hello`)
+  // How to play explains the rules a player picks; a hand on the table dealt under others
+  // (a deal link, the daily deal, a change of rules since) is named, so nothing reads as wrong.
+  const view = state.snapshot?.view;
+  const handRules = view && view.rules !== name ? presetNamed(state, view.rules) : null;
   return {
     preset: name,
     title: t("helpTitle", { rules: label }),
+    thisHand: handRules ? t("helpThisHand", { rules: t.message(handRules.label) }) : "",
     // A kind's example is drawn with the table's own cards.
     sections: sections.map((section) => ({
       ...section,

@@ -78,6 +78,9 @@ export function createDialogRenderer(doc, { tableCard }) {
     const content = model.help;
     if (!help || !content) return;
     setText(q("[data-help-title]", help), content.title);
+    const thisHand = q("[data-help-this-hand]", help);
+    setText(thisHand, content.thisHand);
+    setProp(thisHand, "hidden", !content.thisHand);
     const body = q("[data-help-body]", help);
     const signature = JSON.stringify(content);
     if (body.dataset.signature === signature) return;
