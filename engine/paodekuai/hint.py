@@ -5,7 +5,8 @@ Hint suggests; the coach rates; both ask one search. Hint runs the coach's
 candidates and the coach's seed for this decision, rating whichever candidate
 leads (:attr:`~.ai.rating.Rate.LEADER`) until its call is settled or
 :data:`HINT_WORLDS` worlds are searched. The coach, rating that play after the
-hand, meets the same worlds in the same order and so calls it best. The search
+hand, meets the same worlds in the same order and so calls it best (where the
+cap stopped Hint unsettled, the coach's longer search may call it good). The search
 can run a slice at a time (:meth:`HintSearch.run` with a deadline), so the worker
 answers a game between two slices; the service keeps the answer per position.
 """
