@@ -36,6 +36,13 @@ YOU: Final = 0
 SEAT_NAMES: Final = {1: Text("the next player", "下家"), 2: Text("the player before you", "上家")}
 
 
+def review_seed(game: Game, seed: int = 0) -> int:
+    """The seed of the coach's search for the decision ``game`` stands at (by the deal and the
+    decision's replay step, one past the actions so far): Hint searches with it too."""
+    step = len(game.history) + 1
+    return ((game.seed or 0) * 1009 + step) * 7919 + seed
+
+
 class PositionReview:
     """The review of one decision, searched a slice at a time: :meth:`run` until a deadline
     answers None while the search goes on, so the worker can answer a game in between."""

@@ -1,25 +1,88 @@
-"""The first Hint: the play Hard's search finds best for seat 0's position.
+"""The first Hint: the play the coach's own search finds best for seat 0's position.
 
-Hint suggests; the coach rates. The suggestion is Hard's own choice for the
-person's seat, from what that seat may know (its observation), seeded by the
-position so the same position suggests the same play. The service keeps it
-per position, so cycling through Hint costs one search.
+Hint suggests; the coach rates; both ask one search. Hint runs the coach's
+:class:`~.ai.rating.RatingSearch` on seat 0's observation with the coach's
+candidates and the coach's seed for this decision, rating whichever candidate
+leads (:attr:`~.ai.rating.Rate.LEADER`) until its call is settled or
+:data:`HINT_WORLDS` worlds are searched. The coach, rating that play after the
+hand, meets the same worlds in the same order and so calls it best (where the
+cap stopped Hint unsettled, the coach's longer search may call it good). The search
+can run a slice at a time (:meth:`HintSearch.run` with a deadline), so the worker
+answers a game between two slices; the service keeps the answer per position.
 """
 
 from __future__ import annotations
 
-from .ai import Bot
+import random
+import time
+from typing import Final
+
+from .ai.rating import MIN_WORLDS, Rate, RatingSearch
+from .coach import review_seed
 from .game import Game
 
 #: The person's seat.
-YOU = 0
+YOU: Final = 0
+#: The most worlds Hint searches (the coach's cap is 720): a call not settled by then
+#: takes the leader. Chosen with bench/hint_agreement.py (docs/AI.md, "Hint"): in
+#: Pyodide its p95 is about 2 s, and fewer worlds let the coach find inaccuracies.
+HINT_WORLDS: Final = 120
 
 
-def position_seed(game: Game) -> int:
-    """A seed that names the position: the deal and how far the hand has gone."""
-    return ((game.seed or 0) * 1009 + len(game.history)) * 31 + 7
+class HintSearch:
+    """Hint's search for one position, a slice at a time: :meth:`run` until a deadline
+    answers False while the search goes on; once True, :attr:`cards` is the best play."""
+
+    def __init__(self, game: Game, max_worlds: int = HINT_WORLDS) -> None:
+        game = Game.from_dict(game.to_dict())  # its own copy: the live game moves on
+        moves = game.legal_moves()
+        self._game = game
+        self._only: list[str] | None = None
+        self._search: RatingSearch | None = None
+        if len(moves) + (1 if game.can_pass() else 0) <= 1:
+            # One option (the coach calls it forced): nothing to search.
+            self._only = game.cards_for(moves[0]) if moves else None
+        else:
+            self._search = RatingSearch(
+                game.observation(YOU),
+                Rate.LEADER,
+                random.Random(review_seed(game)),
+                MIN_WORLDS,
+                max(MIN_WORLDS, max_worlds),
+            )
+
+    @property
+    def worlds(self) -> int:
+        """Worlds searched so far."""
+        return 0 if self._search is None else self._search.done
+
+    @property
+    def finished(self) -> bool:
+        return self._search is None or self._search.finished
+
+    def run(self, until: float | None = None) -> bool:
+        """Search on until the best play is settled, or, given ``until`` (a
+        ``time.monotonic()`` deadline), until then: whether the answer is ready."""
+        search = self._search
+        if search is None:
+            return True
+        while not search.finished:
+            search.step()
+            if until is not None and not search.finished and time.monotonic() >= until:
+                return False
+        return True
+
+    @property
+    def cards(self) -> list[str] | None:
+        """The best play found so far (None: passing)."""
+        if self._search is None:
+            return self._only
+        move = self._search.best
+        return None if move is None else self._game.cards_for(move)
 
 
-def best_hint(game: Game, budget: float | None) -> list[str] | None:
-    """Hard's play for seat 0 now (None: passing is best); ``budget`` seconds at most."""
-    return Bot("hard", seed=position_seed(game), budget=budget).choose(game.observation(YOU))
+def best_hint(game: Game, max_worlds: int = HINT_WORLDS) -> list[str] | None:
+    """The play Hint suggests first for seat 0 now (None: passing is best), searched whole."""
+    search = HintSearch(game, max_worlds)
+    search.run()
+    return search.cards

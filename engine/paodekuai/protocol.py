@@ -36,6 +36,7 @@ def check_level(level: object) -> Level | None:
             return known
     raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
 
+
 # --- pieces --------------------------------------------------------------------------------
 
 
@@ -320,8 +321,15 @@ class Review(TypedDict):
     why: Message | None
 
 
+class HintPending(TypedDict):
+    """Hint's search still going on when its slice of time ran out: ask again to go on."""
+
+    pending: bool
+    worlds: int
+
+
 class Hint(TypedDict):
-    """The play Hard's search finds best for seat 0 now, and the other hints."""
+    """The play the coach's search finds best for seat 0 now, and the other hints."""
 
     cards: list[str] | None
     combo: ComboJson | None
@@ -432,6 +440,7 @@ class ReviewRequest(TypedDict):
 class HintRequest(TypedDict):
     id: int
     type: Literal["hint"]
+    slice_ms: NotRequired[int]
 
 
 class DailyRequest(TypedDict):
@@ -472,6 +481,7 @@ Result = (
     | Review
     | ReviewPending
     | Hint
+    | HintPending
     | DailyDeal
     | DailyBaseline
     | DailyBaselinePending
@@ -514,7 +524,7 @@ REQUESTS: dict[str, tuple[type, Any]] = {  # (request shape, result shape)
     "timeout": (TimeoutRequest, Snapshot),
     "replay": (ReplayRequest, Replay),
     "review": (ReviewRequest, Review | ReviewPending),
-    "hint": (HintRequest, Hint),
+    "hint": (HintRequest, Hint | HintPending),
     "daily": (DailyRequest, DailyDeal),
     "daily_baseline": (DailyBaselineRequest, DailyBaseline | DailyBaselinePending),
 }

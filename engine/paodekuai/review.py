@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .coach import PositionReview
+from .coach import PositionReview, review_seed
 from .game import Game, combo_json
 from .protocol import Replay, Review, Step
 
@@ -92,8 +92,7 @@ def start_review(data: dict[str, Any], step: int, seed: int = 0) -> PositionRevi
     if game.to_move != 0:
         raise ValueError(f"step {step} is seat {game.to_move}'s, not yours")
     played = actions[step - 1]
-    position_seed = ((game.seed or 0) * 1009 + step) * 7919 + seed
-    return PositionReview(game, step, played, position_seed)
+    return PositionReview(game, step, played, review_seed(game, seed))
 
 
 def review_decision(data: dict[str, Any], step: int, seed: int = 0) -> Review:

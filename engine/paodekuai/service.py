@@ -29,7 +29,7 @@ from .codes import InvalidDealCode
 from .daily import BaselineSearch, InvalidDate, daily_deal
 from .errors import IllegalPlay
 from .game import Game
-from .hint import best_hint
+from .hint import HintSearch
 from .protocol import (
     LEVELS,
     REQUESTS,
@@ -44,6 +44,7 @@ from .protocol import (
     Hello,
     HelloRequest,
     Hint,
+    HintPending,
     HintRequest,
     JudgementJson,
     JudgeRequest,
@@ -102,6 +103,8 @@ class Service:
         self.baseline: BaselineSearch | None = None
         #: The review searched a slice at a time, by its decision (game and step as JSON).
         self.review: tuple[str, PositionReview] | None = None
+        #: Hint's search a slice at a time, by its position (the game's saved form as JSON).
+        self.hint: tuple[str, HintSearch] | None = None
 
     def handle(self, request_json: str) -> str:
         """Answer one JSON request with one JSON reply; never raises."""
@@ -349,15 +352,26 @@ def _review(service: Service, request: ReviewRequest) -> Review | ReviewPending:
     return result
 
 
-def _hint(service: Service, request: HintRequest) -> Hint:
+def _hint(service: Service, request: HintRequest) -> Hint | HintPending:
+    """The best play for seat 0 and the other hints; with ``slice_ms`` that much search at
+    most: the hint once it is ready, else how far it got (the next request for the same
+    position goes on from there). The answer is kept per position."""
     game = service.live()
     if game.over or game.to_move != HUMAN:
         raise IllegalPlay("not_your_turn", Text("It is not your turn.", "还没轮到你出牌。"))
     key = json.dumps(game.to_dict(), sort_keys=True)
     if key not in service.hints:
+        if service.hint is not None and service.hint[0] == key:
+            search = service.hint[1]
+        else:
+            search = HintSearch(game)
+        if not search.run(_deadline(request.get("slice_ms"))):
+            service.hint = (key, search)  # one hint under way at a time: another replaces it
+            return {"pending": True, "worlds": search.worlds}
+        service.hint = None
         if len(service.hints) >= HINT_CACHE:
             service.hints.clear()
-        service.hints[key] = best_hint(game, budget=HARD_BUDGET)
+        service.hints[key] = search.cards
     best = service.hints[key]
     hints = [game.cards_for(m) for m in game.suggested_moves()]
     if best is not None:

@@ -49,3 +49,68 @@ test("a reply without the hand's level (an older engine) keeps the setting the h
   assert.equal(hand.view().handLevel, "medium");
   hand.halt();
 });
+
+/** A controller whose engine answers Hint `pendingSlices` times with HintPending first. */
+function hintController(pendingSlices) {
+  const sent = [];
+  let left = pendingSlices;
+  const client = {
+    async request(type, fields) {
+      sent.push({ type, ...fields });
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      if (type === "hint") {
+        if (left > 0) {
+          left -= 1;
+          return { ok: true, result: { pending: true, worlds: 12 * (pendingSlices - left) } };
+        }
+        return { ok: true, result: { cards: ["9C"], combo: null, hints: [["9C"], ["3S"], ["5D"]] } };
+      }
+      return { ok: false, error: { code: "internal", message: { en: "stop here", zh: "到此为止" } } };
+    },
+  };
+  const hand = createHandController({
+    client,
+    storage: { writeText: () => true, remove: () => true },
+    settings: { current: { level: "medium", preset: "standard", speed: "fast", autoPass: "off" } },
+    clock: { sync() {}, autoPlay: false, personActed() {}, stopAuto: () => false },
+    notices: { show() {} },
+    update() {},
+    whenDrawn: (callback) => callback(),
+    isReady: () => true,
+    onWorked() {},
+    followers: [],
+    onAbandoned() {},
+  });
+  const you = { lead: true, can_pass: false, pass_refusal: null, hints: [["3S"], ["5D"], ["9C"]], greyed: [], single_barred: [], prompt: { en: "", zh: "" } };
+  hand.open({ ...base({ view: view(), you }).snapshot, level: "medium" }, "h1");
+  return { hand, sent };
+}
+
+const settle = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
+
+test("Hint's first press asks for the coach's search in slices until the answer, then selects it", async () => {
+  const { hand, sent } = hintController(2);
+  hand.actions.hint();
+  await settle();
+  const hints = sent.filter((request) => request.type === "hint");
+  assert.equal(hints.length, 3);
+  assert.ok(hints.every((request) => request.slice_ms === 200), JSON.stringify(hints));
+  assert.deepEqual(hand.view().selection, ["9C"]);
+  hand.actions.hint(); // the next press cycles the engine's order: no more requests
+  assert.deepEqual(hand.view().selection, ["3S"]);
+  assert.equal(sent.filter((request) => request.type === "hint").length, 3);
+  hand.halt();
+});
+
+test("a Hint still searching is no longer asked for once the hand has moved on", async () => {
+  const { hand, sent } = hintController(50);
+  hand.actions.hint();
+  await settle(10);
+  const you = { lead: true, can_pass: false, pass_refusal: null, hints: [["3S"]], greyed: [], single_barred: [], prompt: { en: "", zh: "" } };
+  hand.open({ ...base({ view: view(), you }).snapshot, level: "medium" }, "h2"); // another hand
+  const asked = sent.filter((request) => request.type === "hint").length;
+  await settle();
+  assert.ok(sent.filter((request) => request.type === "hint").length <= asked + 1);
+  assert.deepEqual(hand.view().selection, []);
+  hand.halt();
+});

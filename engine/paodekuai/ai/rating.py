@@ -16,6 +16,7 @@ happens most often in the worlds where it does worse.
 
 from __future__ import annotations
 
+import enum
 import math
 import random
 from dataclasses import dataclass, field
@@ -55,6 +56,15 @@ MIN_WORLDS: Final = 36
 MAX_WORLDS: Final = 720
 
 VERDICTS: Final = ("best", "good", "inaccuracy", "mistake")
+
+
+class Rate(enum.Enum):
+    """What a :class:`RatingSearch` rates when no action was played yet."""
+
+    #: Whichever candidate leads after each batch (Hint's question: which play is best?).
+    #: The search keeps the same worlds and candidates as the coach's rating of the play
+    #: it ends on, so the coach calls that play best (see :class:`RatingSearch`).
+    LEADER = "leader"
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,12 +157,22 @@ def final(pos: Position, solver: Solver | None) -> tuple[Position, Solver | None
 class RatingSearch:
     """A rating under way, one batch of worlds per :meth:`step`: the worker answers other
     requests between steps, so a game never waits behind a whole rating. However it is
-    stepped, it meets the same worlds in the same order, so it ends in the same rating."""
+    stepped, it meets the same worlds in the same order, so it ends in the same rating.
+
+    ``played`` is the action rated, or :attr:`Rate.LEADER`: the candidate leading after
+    each batch is the one rated (never pruned), which asks which action is best, and the
+    search stops once the leader is settled against every other candidate
+    (:func:`leader_settled`) or at the cap. The worlds depend only on the seed, not on
+    what is rated; and a candidate that ends in the lead was never pruned, so every batch
+    keeps the same candidates as the coach's rating of that candidate with the same seed
+    would, and that rating settles no later (its rule is weaker): it calls the candidate
+    best, unless it settled earlier on a loss the later worlds took back.
+    """
 
     def __init__(
         self,
         obs: Observation,
-        played: Move | None,
+        played: Move | Literal[Rate.LEADER] | None,
         rng: random.Random,
         min_worlds: int = MIN_WORLDS,
         max_worlds: int = MAX_WORLDS,
@@ -160,8 +180,10 @@ class RatingSearch:
     ) -> None:
         search = HardSearch(obs, rng)
         self._obs = obs
-        self._cands = [Candidate(m) for m in search.candidates(obs.legal_moves(), [played])]
-        self._mine = next(i for i, c in enumerate(self._cands) if c.move == played)
+        self._follow = played is Rate.LEADER
+        extra = [] if played is Rate.LEADER else [played]
+        self._cands = [Candidate(m) for m in search.candidates(obs.legal_moves(), extra)]
+        self._mine = 0 if played is Rate.LEADER else self._index(played)
         self._worlds = likely_worlds(obs, WorldSampler(obs, rng), BATCH, INFER_POOL, INFER_STEPS)
         self._alive = list(range(len(self._cands)))
         self._min_worlds = min_worlds
@@ -171,9 +193,17 @@ class RatingSearch:
         self.done = 0
         self._call = (self._mine, 0.0, 0.0)  # top, loss, se
 
+    def _index(self, move: Move | None) -> int:
+        return next(i for i, c in enumerate(self._cands) if c.move == move)
+
     @property
     def finished(self) -> bool:
         return self._settled or self.done >= self._max_worlds
+
+    @property
+    def best(self) -> Move | None:
+        """The candidate leading so far among those that met every world."""
+        return self._cands[self._call[0]].move
 
     def step(self) -> None:
         """Play every candidate still searched out on one more batch of worlds."""
@@ -189,10 +219,13 @@ class RatingSearch:
                 end, solver = final(pos, solver)
                 cands[i].outcomes.append(_outcome(end, seat))
         self.done += BATCH
+        if self._follow:
+            self._mine = _leader(cands, self._alive)
         self._alive = _prune(cands, self._alive, self._mine, self.done)
         self._call = _loss(cands, self._alive, self._mine)
         if self._early_stop and self.done >= self._min_worlds:
-            self._settled = call_settled(cands, self._alive, self._mine)
+            settle = leader_settled if self._follow else call_settled
+            self._settled = settle(cands, self._alive, self._mine)
 
     def result(self) -> Rating:
         top, loss, se = self._call
@@ -241,9 +274,21 @@ def call_settled(cands: list[Candidate], alive: list[int], mine: int) -> bool:
     return settled(*_paired(cands[runner], cands[mine]))
 
 
+def _leader(cands: list[Candidate], alive: list[int]) -> int:
+    """The candidate with the highest mean (the first of equals)."""
+    return max(alive, key=lambda i: cands[i].mean)
+
+
+def leader_settled(cands: list[Candidate], alive: list[int], leader: int) -> bool:
+    """Whether the leader is settled as best: every other candidate still searched gains
+    clearly under the good band over it (not only the runner-up by mean, as for a played
+    action: a rival behind the runner-up but less certain may yet overtake the leader)."""
+    return all(settled(*_paired(cands[i], cands[leader])) for i in alive if i != leader)
+
+
 def _prune(cands: list[Candidate], alive: list[int], mine: int, done: int) -> list[int]:
     """Stop playing out candidates far behind the leader (never the played one)."""
-    leader = max(alive, key=lambda i: cands[i].mean)
+    leader = _leader(cands, alive)
     kept = []
     for i in alive:
         if i in (leader, mine):

@@ -24,7 +24,7 @@ export class EngineDown extends Error {
 
 /**
  * Search per request for the long searches asked for in slices (`slice_ms`: the coach's
- * `review`, Hard's `daily_baseline`): what a game request may wait behind.
+ * `review`, Hint's `hint`, Hard's `daily_baseline`): what a game request may wait behind.
  */
 export const SEARCH_SLICE_MS = 200;
 
@@ -42,15 +42,16 @@ export async function requestInSlices(request, type, fields, goOn = () => true) 
 }
 
 /** Per request type, how long a request may run in the worker before the worker counts as hung. */
-// The coach's review and Hard's daily hand come in slices of SEARCH_SLICE_MS: a slice ends
-// after the batch of 12 worlds (a review) or the decision (the daily hand) its time ran out
-// in, well under a second on a desktop, so a minute means the worker is hung.
+// The coach's review, Hint and Hard's daily hand come in slices of SEARCH_SLICE_MS: a slice
+// ends after the batch of 12 worlds (a review, a hint) or the decision (the daily hand) its
+// time ran out in, well under a second on a desktop, so a minute means the worker is hung.
 const REQUEST_TIMEOUT_MS = Object.freeze({
   default: 15000,
   bot_turn: 45000,
   new_game: 30000,
   load: 30000,
   review: 60000,
+  hint: 60000,
   daily_baseline: 60000,
 });
 /** How long the next request may wait to be started after the worker last said something. */

@@ -17,7 +17,7 @@
 // and says so, so the two never overwrite each other's save. A reload here
 // reads the other tab's save and makes this tab the one that plays.
 
-import { EngineDown } from "../engine/engine_client.js";
+import { EngineDown, requestInSlices } from "../engine/engine_client.js";
 import { SAVE_KEY, makeSave, newHandId, snapshotFromSave } from "../store/save.js";
 import { BOT_DELAY_MS } from "../store/preferences.js";
 import { sameRank } from "./cards.js";
@@ -333,9 +333,9 @@ export function createHandController({
   }
 
   /**
-   * Hint's first press of a turn: Hard's search for this position (kept per position
-   * in the worker). Nothing waits for it: a card, Play or Pass meanwhile wins and the
-   * answer is then only kept for the next press. A small spinner shows on the button
+   * Hint's first press of a turn: the coach's search for this position, asked for in
+   * slices (kept per position in the worker). Nothing waits for it: a card, Play or Pass
+   * meanwhile wins and the answer is then only kept for the next press. A small spinner shows on the button
    * when it takes longer than HINT_SPINNER_MS.
    */
   async function askHint() {
@@ -350,7 +350,9 @@ export function createHandController({
     }, HINT_SPINNER_MS);
     let reply = null;
     try {
-      reply = await client.request("hint");
+      // In slices, as the coach's reviews: a game request is answered between two of
+      // them, and the search stops being asked for once this ask is no longer current.
+      reply = await requestInSlices(client.request, "hint", {}, () => hintAsk === ask);
     } catch (error) {
       if (!(error instanceof EngineDown)) throw error;
     }
