@@ -7,19 +7,12 @@ import { test } from "node:test";
 import { createHandController } from "../../web/js/game/hand_controller.js";
 import { state as base, view } from "./table_fixtures.mjs";
 
-function controller({ settingsLevel }) {
-  const sent = [];
-  const written = new Map();
-  const client = {
-    async request(type, fields) {
-      sent.push({ type, ...fields });
-      return { ok: false, error: { code: "internal", message: { en: "stop here", zh: "到此为止" } } };
-    },
-  };
-  const hand = createHandController({
+/** A hand controller on `client`, a stand-in engine, with every other part a quiet stand-in. */
+function standIns(client, { level = "medium", written = new Map() } = {}) {
+  return createHandController({
     client,
     storage: { writeText: (key, text) => (written.set(key, text), true), remove: (key) => written.delete(key) },
-    settings: { current: { level: settingsLevel, preset: "standard", speed: "fast", autoPass: "off" } },
+    settings: { current: { level, preset: "standard", speed: "fast", autoPass: "off" } },
     clock: { sync() {}, autoPlay: false, personActed() {}, stopAuto: () => false },
     notices: { show() {} },
     update() {},
@@ -29,6 +22,18 @@ function controller({ settingsLevel }) {
     followers: [],
     onAbandoned() {},
   });
+}
+
+function controller({ settingsLevel }) {
+  const sent = [];
+  const written = new Map();
+  const client = {
+    async request(type, fields) {
+      sent.push({ type, ...fields });
+      return { ok: false, error: { code: "internal", message: { en: "stop here", zh: "到此为止" } } };
+    },
+  };
+  const hand = standIns(client, { level: settingsLevel, written });
   return { hand, sent, written };
 }
 
@@ -68,19 +73,7 @@ function hintController(pendingSlices) {
       return { ok: false, error: { code: "internal", message: { en: "stop here", zh: "到此为止" } } };
     },
   };
-  const hand = createHandController({
-    client,
-    storage: { writeText: () => true, remove: () => true },
-    settings: { current: { level: "medium", preset: "standard", speed: "fast", autoPass: "off" } },
-    clock: { sync() {}, autoPlay: false, personActed() {}, stopAuto: () => false },
-    notices: { show() {} },
-    update() {},
-    whenDrawn: (callback) => callback(),
-    isReady: () => true,
-    onWorked() {},
-    followers: [],
-    onAbandoned() {},
-  });
+  const hand = standIns(client);
   const you = { lead: true, can_pass: false, pass_refusal: null, hints: [["3S"], ["5D"], ["9C"]], greyed: [], single_barred: [], prompt: { en: "", zh: "" } };
   hand.open({ ...base({ view: view(), you }).snapshot, level: "medium" }, "h1");
   return { hand, sent };

@@ -71,25 +71,31 @@ def test_hint_first_asks_the_search_then_cycles_the_engines_order(table: Any) ->
     assert page.evaluate(HINT_RTT) == asked
 
 
+#: Hint, then at once (before the worker can answer) the player's own choice, card by card.
+HINT_THEN_OWN_CHOICE = """codes => {
+  document.querySelector('[data-action=hint]').click();
+  for (const code of codes) {
+    document.querySelector(`[data-hand] [data-card="${code}"]`).click();
+  }
+}"""
+
+
+def hint_then_own_choice(page: Any, url: str) -> list[str]:
+    """At the first turn of the deal at `url`: Hint, then at once the last hint's cards tapped
+    by the player (every change of Hint's busy mark watched as it happens: polling could miss
+    a short one); returns those cards."""
+    open_page(page, url)
+    wait_my_turn_or_over(page)
+    own: list[str] = you_now(page)["hints"][-1]
+    page.evaluate(WATCH_BUSY)
+    page.evaluate(HINT_THEN_OWN_CHOICE, own)
+    return own
+
+
 def test_a_slow_hint_shows_a_spinner_and_never_holds_the_player_up(table: Any) -> None:
     page = table.page
     # Every engine reply comes 400 ms late, as on a slow phone: longer than the spinner's 150 ms.
-    open_page(page, f"{table.site.url}?reply-delay=400#deal={DEAL}")
-    wait_my_turn_or_over(page)
-    you = you_now(page)
-    own = you["hints"][-1]
-    # Every change of the button's busy mark, seen as it happens (polling could miss a short one).
-    page.evaluate(WATCH_BUSY)
-    # Hint, then at once (before the worker can answer) a choice of the player's own.
-    page.evaluate(
-        """codes => {
-             document.querySelector('[data-action=hint]').click();
-             for (const code of codes) {
-               document.querySelector(`[data-hand] [data-card="${code}"]`).click();
-             }
-           }""",
-        own,
-    )
+    own = hint_then_own_choice(page, f"{table.site.url}?reply-delay=400#deal={DEAL}")
     assert same(selected(page), own)
     page.wait_for_function("() => window.__busy.includes('true')", timeout=TURN_TIMEOUT_MS)
     page.wait_for_function("() => window.__busy.at(-1) === null", timeout=TURN_TIMEOUT_MS)
@@ -109,20 +115,7 @@ def test_a_game_request_is_answered_between_two_slices_of_hints_search(table: An
     # Compact 15, Medium opponents: the first decision (a single 6 to beat) takes Hint's
     # search some hundred worlds, several slices of 200 ms.
     page.add_init_script(MEDIUM_SETTINGS)
-    open_page(page, f"{table.site.url}#deal=C0436201")
-    wait_my_turn_or_over(page)
-    you = you_now(page)
-    own = you["hints"][-1]
-    page.evaluate(WATCH_BUSY)
-    page.evaluate(
-        """codes => {
-             document.querySelector('[data-action=hint]').click();
-             for (const code of codes) {
-               document.querySelector(`[data-hand] [data-card="${code}"]`).click();
-             }
-           }""",
-        own,
-    )
+    own = hint_then_own_choice(page, f"{table.site.url}#deal=C0436201")
     page.wait_for_function("() => window.__busy.includes('true')", timeout=TURN_TIMEOUT_MS)
     page.wait_for_function("() => window.__busy.at(-1) === null", timeout=TURN_TIMEOUT_MS)
     ends = page.evaluate(RTT_ENDS)

@@ -242,11 +242,7 @@ def test_on_a_portrait_phone_both_seats_last_card_flags_stay_in_their_own_halves
     assert flags[0]["right"] <= middle and flags[1]["left"] >= middle, flags
 
 
-ALL_SIZES = {
-    **PHONES_PORTRAIT,
-    "844x390": {"width": 844, "height": 390},
-    "1366x768": {"width": 1366, "height": 768},
-}
+ALL_SIZES = {**VIEWPORTS, "small-phone-portrait": PHONES_PORTRAIT["360x640"]}
 
 
 @pytest.mark.parametrize("name", list(ALL_SIZES))
