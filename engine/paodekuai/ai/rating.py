@@ -24,7 +24,7 @@ from typing import Final, Literal
 from ..combos import Move
 from ..state import Position
 from .endgame import ENDGAME_CARDS, Budget, Solver
-from .hard import INFER_POOL, INFER_STEPS, HardSearch
+from .hard import INFER_POOL, INFER_STEPS, RATED_CANDIDATES, HardSearch
 from .inference import likely_worlds
 from .observation import Observation
 from .rollout import apply, rollout
@@ -160,7 +160,10 @@ class RatingSearch:
     ) -> None:
         search = HardSearch(obs, rng)
         self._obs = obs
-        self._cands = [Candidate(m) for m in search.candidates(obs.legal_moves(), [played])]
+        # The coach rates RATED_CANDIDATES (10), not Hard's own play's MAX_CANDIDATES:
+        # its agreement figures were measured with 10.
+        moves = search.candidates(obs.legal_moves(), [played], RATED_CANDIDATES)
+        self._cands = [Candidate(m) for m in moves]
         self._mine = next(i for i, c in enumerate(self._cands) if c.move == played)
         self._worlds = likely_worlds(obs, WorldSampler(obs, rng), BATCH, INFER_POOL, INFER_STEPS)
         self._alive = list(range(len(self._cands)))
