@@ -10,9 +10,11 @@ import pytest
 from conftest import position, ranks_of, split
 
 from paodekuai import RULES, Game
-from paodekuai.ai import Bot, InvalidView
+from paodekuai.ai import Bot, InvalidView, hard
 from paodekuai.ai.endgame import Solver
+from paodekuai.ai.hard import HardSearch
 from paodekuai.ai.observation import Observation
+from paodekuai.ai.rating import RatingSearch
 from paodekuai.ai.sampling import WorldSampler
 from paodekuai.combos import pack
 
@@ -182,6 +184,28 @@ def test_hard_evaluates_its_candidates_and_a_played_action() -> None:
     assert ["10S", "10H"] in plays
     values = [value for _, value in evaluations]
     assert values == sorted(values, reverse=True)
+
+
+def test_hard_plays_from_16_candidates_while_the_coach_and_review_rate_10() -> None:
+    # The coach's agreement figures were measured with 10 candidates, and the
+    # review prunes nothing: only Hard's own play (and so Hint) searches 16.
+    g = Game.deal(31)
+    obs = g.observation(g.to_move)
+    moves = obs.legal_moves()
+    assert len(moves) > 16
+    search = HardSearch(obs, random.Random(0))
+    rated = search.candidates(moves)
+    own = search.candidates(moves, limit=hard.MAX_CANDIDATES)
+    assert (hard.RATED_CANDIDATES, hard.MAX_CANDIDATES) == (10, 16)
+    assert len(rated) == 10 and len(own) == 16
+    assert own[:10] == rated  # the same ranking, six more of it
+    coach = RatingSearch(obs, rated[3], random.Random(0)).result()
+    assert [c.move for c in coach.candidates] == rated
+    played = Bot._cards(obs, rated[3])
+    review = Bot("hard", seed=1, worlds=1).evaluate(g.view(g.to_move), played=[played])
+    assert sorted(map(str, (cards for cards, _ in review))) == sorted(
+        str(Bot._cards(obs, m)) for m in rated
+    )
 
 
 # An endgame reached by three Medium bots on a dealt hand (frozen as actions):

@@ -25,7 +25,7 @@ from typing import Final, Literal
 from ..combos import Move
 from ..state import Position
 from .endgame import ENDGAME_CARDS, Budget, Solver
-from .hard import INFER_POOL, INFER_STEPS, HardSearch
+from .hard import INFER_POOL, INFER_STEPS, RATED_CANDIDATES, HardSearch
 from .inference import likely_worlds
 from .observation import Observation
 from .rollout import apply, rollout
@@ -182,7 +182,10 @@ class RatingSearch:
         self._obs = obs
         self._follow = played is Rate.LEADER
         extra = [] if played is Rate.LEADER else [played]
-        self._cands = [Candidate(m) for m in search.candidates(obs.legal_moves(), extra)]
+        # The coach (and Hint, which asks it) rates RATED_CANDIDATES (10), not Hard's own
+        # play's MAX_CANDIDATES: its agreement figures were measured with 10.
+        moves = search.candidates(obs.legal_moves(), extra, RATED_CANDIDATES)
+        self._cands = [Candidate(m) for m in moves]
         self._mine = 0 if played is Rate.LEADER else self._index(played)
         self._worlds = likely_worlds(obs, WorldSampler(obs, rng), BATCH, INFER_POOL, INFER_STEPS)
         self._alive = list(range(len(self._cands)))
