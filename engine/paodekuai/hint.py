@@ -4,9 +4,9 @@ Hint suggests; the coach rates; both ask one search. Hint runs the coach's
 :class:`~.ai.rating.RatingSearch` on seat 0's observation with the coach's
 candidates and the coach's seed for this decision, rating whichever candidate
 leads (:attr:`~.ai.rating.Rate.LEADER`) until its call is settled or
-:data:`HINT_WORLDS` worlds are searched. The coach, rating that play after the
-hand, meets the same worlds in the same order and so calls it best (where the
-cap stopped Hint unsettled, the coach's longer search may call it good). The search
+:data:`HINT_WORLDS` (the coach's own cap) worlds are searched. The coach, rating
+that play after the hand, meets the same worlds in the same order and so calls it
+best. The search
 can run a slice at a time (:meth:`HintSearch.run` with a deadline), so the worker
 answers a game between two slices; the service keeps the answer per position.
 """
@@ -17,16 +17,18 @@ import random
 import time
 from typing import Final
 
-from .ai.rating import MIN_WORLDS, Rate, RatingSearch
+from .ai.rating import MAX_WORLDS, MIN_WORLDS, Rate, RatingSearch
 from .coach import review_seed
 from .game import Game
 
 #: The person's seat.
 YOU: Final = 0
-#: The most worlds Hint searches (the coach's cap is 720): a call not settled by then
-#: takes the leader. Chosen with bench/hint_agreement.py (docs/AI.md, "Hint"): in
-#: Pyodide its p95 is about 2 s, and fewer worlds let the coach find inaccuracies.
-HINT_WORLDS: Final = 120
+#: The most worlds Hint searches: the coach's own cap, so the coach never searches a
+#: decision longer than Hint did. A lower cap (120) left Hint's search unsettled where
+#: the coach's went on and called Hint's play an inaccuracy (deal A9891335, first
+#: decision: the pairs 9-Q led at 120 worlds, the single 9 settled 3.1 points ahead at
+#: 204). bench/hint_agreement.py measures it (docs/AI.md, "Hint").
+HINT_WORLDS: Final = MAX_WORLDS
 
 
 class HintSearch:
