@@ -234,6 +234,7 @@ def wait_until(page: Any, ready: str, timeout: int = TIMEOUT_MS) -> None:
 
 def play_hands(page: Any, cdp: Any, hands: int) -> None:
     """Play `hands` hands: at each of your turns a card tapped on and off, then the turn."""
+    press = finger(cdp)
     done = 0
     while done < hands:
         wait_until(page, web_table.MY_TURN_OR_OVER)
@@ -241,11 +242,11 @@ def play_hands(page: Any, cdp: Any, hands: int) -> None:
             done += 1
             page.wait_for_timeout(1200)  # the end of the hand's own motion
             if done < hands:
-                finger(cdp)(page, "[data-result] [data-action=new]")
+                press(page, "[data-result] [data-action=new]")
                 wait_until(page, "() => !document.querySelector('[data-result]').checkVisibility()")
             continue
         tap_cards(page, cdp)
-        web_table.take_turn(page, wait=wait_until, press=finger(cdp))
+        web_table.take_turn(page, wait=wait_until, press=press)
 
 
 def play(browser: Any, url: str, hands: int, throttle: float) -> dict[str, list[float]]:

@@ -27,6 +27,7 @@ from web_table import (
 )
 
 from paodekuai.daily import daily_baseline, daily_deal
+from paodekuai.protocol import DailyDeal
 
 DAILY_KEY = "paodekuai.daily"
 
@@ -126,12 +127,17 @@ def stats_daily(page: Any) -> tuple[str, str, Any]:
     return streak, record, values
 
 
-def test_the_daily_deal_against_hard_copied_and_counted(table: Any) -> None:
+def open_with_today(table: Any) -> tuple[Any, str, DailyDeal]:
+    """The table open, its clipboard allowed: the page, today's date (UTC) and its deal."""
     page = table.page
     table.context.grant_permissions(["clipboard-read", "clipboard-write"])
     open_page(page, table.site.url)
     today = datetime.datetime.now(datetime.UTC).date().isoformat()
-    day = daily_deal(today)
+    return page, today, daily_deal(today)
+
+
+def test_the_daily_deal_against_hard_copied_and_counted(table: Any) -> None:
+    page, today, day = open_with_today(table)
     # Offline: the day's deal is the engine's own mapping, no request leaves the page (once
     # the service worker holds the site: its copying would fail offline, and say so).
     wait_offline_ready(page)
@@ -196,11 +202,7 @@ def test_a_daily_link_opens_that_days_deal(table: Any) -> None:
 
 
 def test_the_daily_deal_played_again_is_practice(table: Any) -> None:
-    page = table.page
-    table.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    open_page(page, table.site.url)
-    today = datetime.datetime.now(datetime.UTC).date().isoformat()
-    day = daily_deal(today)
+    page, today, day = open_with_today(table)
     hard = daily_baseline(today)["total"]
     wait_my_turn_or_over(page)
     menu_click(page, "daily")

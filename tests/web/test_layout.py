@@ -130,11 +130,16 @@ PHONES_PORTRAIT = {
 }
 
 
-@pytest.mark.parametrize("name", list(PHONES_PORTRAIT))
+@pytest.fixture(params=list(PHONES_PORTRAIT))
+def portrait(open_table: Any, request: Any) -> Any:
+    """The table's browser context on each portrait phone."""
+    return open_table(viewport=PHONES_PORTRAIT[request.param])
+
+
 def test_a_selected_card_of_the_lower_row_never_covers_the_rank_and_suit_above_it(
-    open_table: Any, name: str
+    portrait: Any,
 ) -> None:
-    browsing = open_table(viewport=PHONES_PORTRAIT[name])
+    browsing = portrait
     page = browsing.page
     open_page(page, browsing.site.url)
     wait_my_turn_or_over(page)
@@ -162,11 +167,10 @@ def test_a_selected_card_of_the_lower_row_never_covers_the_rank_and_suit_above_i
     assert covered == []
 
 
-@pytest.mark.parametrize("name", list(PHONES_PORTRAIT))
 def test_on_a_portrait_phone_the_bar_shows_no_cut_title_and_a_notice_leaves_the_seats_clear(
-    open_table: Any, name: str
+    portrait: Any,
 ) -> None:
-    browsing = open_table(viewport=PHONES_PORTRAIT[name])
+    browsing = portrait
     page = browsing.page
     # A link the table cannot use: a notice says so over the new deal.
     page.goto(browsing.site.url + "#deal=S123456")
@@ -219,13 +223,12 @@ def test_on_a_laptop_no_button_of_the_bar_wraps_its_words_and_the_name_is_never_
     assert not title
 
 
-@pytest.mark.parametrize("name", list(PHONES_PORTRAIT))
 def test_on_a_portrait_phone_both_seats_last_card_flags_stay_in_their_own_halves(
-    open_table: Any, name: str
+    portrait: Any,
 ) -> None:
-    viewport = PHONES_PORTRAIT[name]
-    browsing = open_table(viewport=viewport)
+    browsing = portrait
     page = browsing.page
+    viewport = page.viewport_size
     open_page(page, browsing.site.url)
     wait_my_turn_or_over(page)
     # Both computer seats on their last card: each flag as the table draws it then.
