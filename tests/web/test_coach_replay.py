@@ -5,10 +5,13 @@ reason."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+import pytest
 from test_after_hand import (
     LAST_HAND_KEY,
+    PENDING,
     RATING_TIMEOUT_MS,
     REPLAY_DEAL,
     engine_replay,
@@ -118,3 +121,26 @@ def test_forced_decisions_count_for_nothing_and_every_option_shows_its_cards(tab
     page.wait_for_selector('[data-replay-play="0"][data-replay-option]', state="detached")
     after = expected["steps"][step]["hands"][0]
     assert cards_of(page, '[data-replay-hand="0"] [data-card]') == after
+
+
+# Where each of the coach's decisions and its verdict's detail sit on screen.
+PLACES = """() => [...document.querySelectorAll(
+                 '[data-replay] [data-review-step], [data-replay] [data-review-detail]')]
+             .map(e => { const r = e.getBoundingClientRect();
+                         return [Math.round(r.left), Math.round(r.top), Math.round(r.width)]; })"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1366, 768)], ids=["phone", "laptop"])
+def test_ratings_arriving_never_move_the_decisions_under_a_finger(
+    open_table: Callable[..., Any], size: tuple[int, int]
+) -> None:
+    table = open_table({"width": size[0], "height": size[1]})
+    page = table.page
+    finish_hand(page, table.site.url, REPLAY_DEAL)
+    open_replay(page)
+    assert page.locator(PENDING).count() > 0  # ratings are still to come
+    before = page.evaluate(PLACES)
+    page.wait_for_selector(PENDING, state="detached", timeout=RATING_TIMEOUT_MS)
+    # every rating is in, the progress is gone, the summary written: the chips stay put
+    assert (page.text_content("[data-review-summary]") or "").strip()
+    assert page.evaluate(PLACES) == before

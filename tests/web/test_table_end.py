@@ -43,31 +43,62 @@ def cards_at(page: Any, selector: str) -> list[str]:
     return codes
 
 
-def test_the_losers_cards_turn_face_up_and_the_winning_play_stays_in_sight(open_table: Any) -> None:
-    for viewport in ({"width": 390, "height": 844}, {"width": 1366, "height": 768}):
-        browsing = open_table(viewport=viewport)
-        page = browsing.page
-        open_page(page, f"{browsing.site.url}#deal={SHORT_DEAL}")
-        play_until(page, max_turns=80)
-        assert is_over(page)
-        game = Game.from_dict(read_save(page)["game"])
-        winner = next(seat for seat in range(3) if not game.hand(seat))
-        for seat in (1, 2):
-            shown = cards_at(page, f'[data-seat="{seat}"] [data-reveal] [data-card]')
-            assert shown == game.hand(seat), (seat, shown)  # the engine's hand, low to high
-            if shown:
-                assert page.is_visible(f'[data-seat="{seat}"] [data-reveal]')
-        # The winning play lies on the table, uncovered by the result sheet.
-        page.wait_for_timeout(900)  # the sheet's slide
-        in_sight = page.evaluate(PLAY_IN_SIGHT, winner)
-        assert in_sight and all(in_sight), (viewport, winner, in_sight)
-        # New hand is the sheet's own button, at the bottom where a thumb is.
-        new = page.locator("[data-result] [data-action=new]")
-        box = new.bounding_box()
-        assert box is not None and box["y"] + box["height"] > viewport["height"] * 0.75, box
-        new.click()
-        page.wait_for_selector("[data-result]", state="hidden")
-        assert cards_at(page, "[data-reveal] [data-card]") == []
+#: Per seat, the box around its cards on the felt (its play and its cards left), or null.
+SEAT_CARDS_BOX = """() => [0, 1, 2].map(seat => {
+  const rects = [...document.querySelectorAll(
+      `[data-seat="${seat}"] :is([data-played], [data-reveal]) [data-card]`)]
+    .map(el => el.getBoundingClientRect()).filter(r => r.width > 0);
+  if (!rects.length) return null;
+  return [Math.min(...rects.map(r => r.left)), Math.min(...rects.map(r => r.top)),
+          Math.max(...rects.map(r => r.right)), Math.max(...rects.map(r => r.bottom))];
+})"""
+
+
+def overlap(a: list[float], b: list[float]) -> float:
+    """The area two boxes [left, top, right, bottom] share."""
+    width = min(a[2], b[2]) - max(a[0], b[0])
+    height = min(a[3], b[3]) - max(a[1], b[1])
+    return max(0.0, width) * max(0.0, height)
+
+
+@pytest.mark.parametrize(
+    "viewport",
+    [(390, 844), (1366, 768), (360, 640), (844, 390)],
+    ids=lambda v: f"{v[0]}x{v[1]}",
+)
+def test_the_losers_cards_turn_face_up_and_the_winning_play_stays_in_sight(
+    open_table: Any, viewport: tuple[int, int]
+) -> None:
+    width, height = viewport
+    browsing = open_table(viewport={"width": width, "height": height})
+    page = browsing.page
+    open_page(page, f"{browsing.site.url}#deal={SHORT_DEAL}")
+    play_until(page, max_turns=80)
+    assert is_over(page)
+    game = Game.from_dict(read_save(page)["game"])
+    winner = next(seat for seat in range(3) if not game.hand(seat))
+    for seat in (1, 2):
+        shown = cards_at(page, f'[data-seat="{seat}"] [data-reveal] [data-card]')
+        assert shown == game.hand(seat), (seat, shown)  # the engine's hand, low to high
+        if shown:
+            assert page.is_visible(f'[data-seat="{seat}"] [data-reveal]')
+    # The winning play lies on the table, uncovered by the result sheet.
+    page.wait_for_timeout(900)  # the sheet's slide
+    in_sight = page.evaluate(PLAY_IN_SIGHT, winner)
+    assert in_sight and all(in_sight), (viewport, winner, in_sight)
+    # Each seat's cards lie apart from the others': no pile where two seats' cards meet.
+    boxes = page.evaluate(SEAT_CARDS_BOX)
+    shown_boxes = [(seat, box) for seat, box in enumerate(boxes) if box]
+    for index, (seat, box) in enumerate(shown_boxes):
+        for other, other_box in shown_boxes[index + 1 :]:
+            assert overlap(box, other_box) == 0, (viewport, seat, other, boxes)
+    # New hand is the sheet's own button, at the bottom where a thumb is.
+    new = page.locator("[data-result] [data-action=new]")
+    box = new.bounding_box()
+    assert box is not None and box["y"] + box["height"] > height * 0.75, box
+    new.click()
+    page.wait_for_selector("[data-result]", state="hidden")
+    assert cards_at(page, "[data-reveal] [data-card]") == []
 
 
 def pass_until_over(page: Any, max_turns: int = 120) -> None:

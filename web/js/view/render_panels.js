@@ -93,8 +93,7 @@ export function createPanelsRenderer(doc, { tableCard }) {
     setProp(progress, "hidden", !coach.progress);
     progress.dataset.pending = String(coach.pending);
     const summary = q("[data-review-summary]", box);
-    setText(summary, coach.summary);
-    setProp(summary, "hidden", !coach.summary);
+    setText(summary, coach.summary); // (never hidden: its lines stay, empty until a rating comes)
     const list = q("[data-review-steps]", box);
     // The same decisions: each chip is updated in place, so a rating arriving while the
     // player taps a chip never replaces it between the press and the release.
