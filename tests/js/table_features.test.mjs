@@ -109,10 +109,27 @@ test("sound cues follow the snapshot; nothing plays while off or before a tap", 
   const activation = { hasBeenActive: false };
   const sound = createSound({ AudioContextClass: FakeContext, activation });
   assert.equal(sound.play("play"), 0); // off by default
+  sound.prepare();
+  assert.equal(made.length, 0); // off: no context is made ahead either
   sound.setEnabled(true);
   assert.equal(sound.play("play"), 0); // no tap yet: the browser would refuse
   assert.equal(made.length, 0);
+  // Made ahead while the page loads, it waits suspended and plays nothing before a tap...
+  sound.prepare();
+  assert.equal(made.length, 1);
+  made[0].state = "suspended";
+  let resumed = 0;
+  made[0].resume = () => {
+    resumed += 1;
+    made[0].state = "running";
+    return Promise.resolve();
+  };
+  assert.equal(sound.play("play"), 0);
+  assert.equal(resumed, 0);
+  // ...and the first tap resumes it: the first sound makes no context of its own.
   activation.hasBeenActive = true;
+  sound.touched();
+  assert.equal(resumed, 1);
   assert.equal(sound.play(["bomb", "nonsense"]), 2);
   assert.equal(sound.play("turn"), 2);
   assert.equal(made.length, 1);

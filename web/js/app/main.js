@@ -317,6 +317,9 @@ function createApp(win) {
     for (const type of ["pointerdown", "keydown"]) doc.addEventListener(type, () => sound.touched(), { capture: true });
     frame.flush();
     win.performance.mark("pdk:first-paint");
+    // The audio context is made while the engine boots, not in the first card's frame.
+    const idle = win.requestIdleCallback?.bind(win) ?? ((callback) => win.setTimeout(callback, 200));
+    idle(() => sound.prepare(), { timeout: 2000 });
     win.paodekuaiStarted = true; // early_worker.js says so when this never happens
   }
 

@@ -68,18 +68,23 @@ export function createSound({ AudioContextClass = null, activation = null } = {}
   let context = null;
   let touched = false; // a tap or key press happened (for browsers without userActivation)
 
-  function audio() {
-    if (context) return context;
-    if (!AudioContextClass) return null;
-    const active = activation ? activation.hasBeenActive : touched;
-    if (!active) return null;
+  function create() {
+    if (context || !AudioContextClass) return context;
     try {
       context = new AudioContextClass();
     } catch {
       AudioContextClass = null; // this browser refuses: stay silent, never break the game
-      return null;
     }
     return context;
+  }
+
+  /** The context to play on, once the browser lets the page make sound (after a tap). */
+  function audio() {
+    const active = activation ? activation.hasBeenActive : touched;
+    if (!active) return null;
+    const ctx = create();
+    if (ctx?.state === "suspended") ctx.resume().catch(() => {});
+    return ctx;
   }
 
   function note(ctx, start, { f, at, d, wave, v }) {
@@ -100,6 +105,15 @@ export function createSound({ AudioContextClass = null, activation = null } = {}
   return {
     setEnabled(on) {
       enabled = Boolean(on);
+    },
+    /**
+     * Make the audio context ahead of the first sound, while nothing moves (the page
+     * loading): making one is a single task of 60-120 ms on a mid-range phone, which
+     * would otherwise fall in the frame of the first card played. Made before a tap,
+     * it waits suspended; the first tap resumes it.
+     */
+    prepare() {
+      if (enabled) create();
     },
     /** Call on a tap or key press: from then on the browser lets the page make sound. */
     touched() {
