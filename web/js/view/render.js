@@ -163,6 +163,7 @@ export function createRenderer(doc) {
     const reveal = seat.reveal;
     const signature = reveal ? JSON.stringify(reveal) : "";
     setProp(box, "hidden", reveal === null);
+    toggleAttr(node, "data-revealed", reveal !== null); // (the seat's layout gives it room)
     if (revealSignature[seat.seat] === signature) return [];
     revealSignature[seat.seat] = signature;
     if (!reveal) {
