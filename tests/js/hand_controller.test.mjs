@@ -8,7 +8,7 @@ import { createHandController } from "../../web/js/game/hand_controller.js";
 import { state as base, view } from "./table_fixtures.mjs";
 
 /** A hand controller on `client`, a stand-in engine, with every other part a quiet stand-in. */
-function standIns(client, { level = "medium", written = new Map() } = {}) {
+function standIns(client, { level = "medium", written = new Map(), whenDrawn = (callback) => callback(), now } = {}) {
   return createHandController({
     client,
     storage: { writeText: (key, text) => (written.set(key, text), true), remove: (key) => written.delete(key) },
@@ -16,7 +16,8 @@ function standIns(client, { level = "medium", written = new Map() } = {}) {
     clock: { sync() {}, autoPlay: false, personActed() {}, stopAuto: () => false },
     notices: { show() {} },
     update() {},
-    whenDrawn: (callback) => callback(),
+    whenDrawn,
+    now,
     isReady: () => true,
     onWorked() {},
     followers: [],
@@ -56,7 +57,7 @@ test("a reply without the hand's level (an older engine) keeps the setting the h
 });
 
 /** A controller whose engine answers Hint `pendingSlices` times with HintPending first. */
-function hintController(pendingSlices) {
+function hintController(pendingSlices, options = {}) {
   const sent = [];
   let left = pendingSlices;
   const client = {
@@ -73,7 +74,7 @@ function hintController(pendingSlices) {
       return { ok: false, error: { code: "internal", message: { en: "stop here", zh: "到此为止" } } };
     },
   };
-  const hand = standIns(client);
+  const hand = standIns(client, options);
   const you = { lead: true, can_pass: false, pass_refusal: null, hints: [["3S"], ["5D"], ["9C"]], greyed: [], single_barred: [], prompt: { en: "", zh: "" } };
   hand.open({ ...base({ view: view(), you }).snapshot, level: "medium" }, "h1");
   return { hand, sent };
@@ -105,5 +106,43 @@ test("a Hint still searching is no longer asked for once the hand has moved on",
   await settle();
   assert.ok(sent.filter((request) => request.type === "hint").length <= asked + 1);
   assert.deepEqual(hand.view().selection, []);
+  hand.halt();
+});
+
+test("a tap made before Hint's cards were drawn acts on the cards the player saw", async () => {
+  let time = 0;
+  const drawings = [];
+  const draw = () => drawings.splice(0).forEach((callback) => callback());
+  const { hand } = hintController(1, { whenDrawn: (callback) => drawings.push(callback), now: () => time });
+  hand.actions.hint();
+  await settle();
+  assert.deepEqual(hand.view().selection, ["9C"]); // the answer came, not drawn yet
+  // A finger that went down before the drawing meant the table it saw: no hint on it.
+  hand.toggleCard("5D", 100);
+  assert.deepEqual(hand.view().selection, ["5D"]);
+
+  // Once the hint's cards are on screen, a tap adds to them.
+  hand.clearSelection();
+  hand.actions.hint(); // the next press cycles the kept order: 3S
+  assert.deepEqual(hand.view().selection, ["3S"]);
+  time = 200;
+  draw();
+  hand.toggleCard("5D", 150); // (a later press's selection is not the answer's: taken as it is)
+  assert.deepEqual(hand.view().selection, ["3S", "5D"]);
+  hand.halt();
+});
+
+test("a tap after Hint's answer was drawn adds to the hint's cards", async () => {
+  let time = 0;
+  const drawings = [];
+  const { hand } = hintController(1, { whenDrawn: (callback) => drawings.push(callback), now: () => time });
+  hand.actions.hint();
+  await settle();
+  time = 200;
+  drawings.splice(0).forEach((callback) => callback());
+  hand.toggleCard("5D", 250);
+  assert.deepEqual(hand.view().selection, ["5D", "9C"]);
+  hand.toggleCard("3S"); // a key press or a test: no time, as it is now
+  assert.deepEqual(hand.view().selection, ["3S", "5D", "9C"]);
   hand.halt();
 });

@@ -40,6 +40,7 @@ const ELSEWHERE_NOTICE = Object.freeze({ key: "openElsewhere", stays: true });
  *        made has been painted (frame.js; at once when not given)
  * @param {() => boolean} deps.isReady  the engine answers requests
  * @param {() => void} deps.onWorked   a request moved the hand on
+ * @param {() => number} [deps.now]  the time, on the clock of input events' timeStamp
  * @param {Array<(snapshot: object, handId: string) => void>} deps.followers
  *        told of every Snapshot applied (sound, score, statistics, replay)
  * @param {(snapshot: object, handId: string) => void} deps.onAbandoned
@@ -56,6 +57,7 @@ export function createHandController({
   afterPaint = (callback) => callback(),
   isReady,
   onWorked,
+  now = () => globalThis.performance.now(),
   followers,
   onAbandoned,
 }) {
@@ -76,6 +78,10 @@ export function createHandController({
   // `key` the turn asked about, `hints` the answer's order (null until it came).
   let hintAsk = null;
   let hintTimer = null;
+  // The selection Hint's answer made while the player waited, and when it was drawn
+  // ({before, after, shownAt}): a tap made before then was aimed at the cards the player
+  // saw, not at the hint's (a finger already on its way when the answer came).
+  let hintShown = null;
   let flash = null; // {message, tone, seat?}: a refusal or error shown in the status line until the next change
   let focusCard = null; // the hand card keyboard focus is on (the hand's one tab stop) and its place
   let focusIndex = 0;
@@ -375,7 +381,13 @@ export function createHandController({
       update();
       return;
     }
+    const shown = { before: selection, after: null, shownAt: Infinity };
     cycleHint(ask.hints);
+    shown.after = selection;
+    hintShown = shown;
+    whenDrawn(() => {
+      shown.shownAt = now();
+    });
   }
 
   function setSelection(codes) {
@@ -385,10 +397,18 @@ export function createHandController({
     judgeSelection();
   }
 
-  function toggleCard(code) {
+  /** The selection a tap made at `at` (an event's timeStamp) acts on: what the player saw. */
+  function seenSelection(at) {
+    const shown = hintShown;
+    hintShown = null;
+    return shown && shown.after === selection && at < shown.shownAt ? shown.before : selection;
+  }
+
+  function toggleCard(code, at = Infinity) {
     wake();
     if (!canAct()) return;
-    setSelection(selection.includes(code) ? selection.filter((c) => c !== code) : [...selection, code]);
+    const seen = seenSelection(at);
+    setSelection(seen.includes(code) ? seen.filter((c) => c !== code) : [...seen, code]);
   }
 
   return {

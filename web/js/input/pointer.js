@@ -1,6 +1,7 @@
 // Turns taps, slides, clicks, changes and the URL into named events for the
 // controller:
-//   toggleCard(code)      a finger or the mouse pressed on a card, or sliding onto it
+//   toggleCard(code, at)  a finger or the mouse pressed on a card, or sliding onto it
+//                         (`at`: the event's timeStamp, when the finger acted)
 //   selectRank(code)      the same card pressed twice, soon (double-tap)
 //   action(name)          a [data-action] button: play, pass, hint, new, retry, ...
 //   setting(name, value)  a [data-setting] select changed
@@ -48,7 +49,7 @@ export function bindInput(doc, win, handlers) {
       handlers.selectRank(code);
     } else {
       lastTap = { code, time: event.timeStamp };
-      handlers.toggleCard(code);
+      handlers.toggleCard(code, event.timeStamp);
     }
   });
 
@@ -58,7 +59,7 @@ export function bindInput(doc, win, handlers) {
     if (!code || slide.codes.includes(code)) return;
     slide.codes.push(code);
     lastTap = { code: null, time: -Infinity }; // a slide is no tap: no double-tap after it
-    handlers.toggleCard(code);
+    handlers.toggleCard(code, event.timeStamp);
   });
 
   // Every card was toggled as the finger reached it: lifting it (anywhere on the page, a
@@ -73,7 +74,7 @@ export function bindInput(doc, win, handlers) {
     const card = event.target.closest(HAND_CARD);
     if (card) {
       // A pointer's click follows its pointerdown, which has acted; Space or Enter (detail 0) acts here.
-      if (event.detail === 0) handlers.toggleCard(card.dataset.card);
+      if (event.detail === 0) handlers.toggleCard(card.dataset.card, event.timeStamp);
       return;
     }
     const button = event.target.closest("[data-action]");
