@@ -15,6 +15,8 @@ from table_features import (
 )
 from web_table import menu_click, new_hand, open_page, status, take_turn, wait_my_turn_or_over
 
+from paodekuai.rules import RULES
+
 VIEWPORTS = (
     {"width": 390, "height": 844},
     {"width": 844, "height": 390},
@@ -141,3 +143,26 @@ def test_the_dialogs_fit_phones_and_laptops_and_help_follows_the_rules(table: An
     close_panel(page)
     compact = help_text()
     assert "45 cards" in compact and "face up" in compact and "Bombs may be split" in compact
+
+
+def test_settings_say_what_each_rules_choice_is_at_a_glance(open_table: Any) -> None:
+    """The presets differ in a few facts (hand size, who starts, passing, the clock, the
+    scoring): the line under the choices says them for the rules chosen, in either language."""
+    for lang, must, may, each in (
+        ("en", "you must beat when you can", "you may always pass", "{n} cards each"),
+        ("zh", "有大必压", "随时可以不出", "每人 {n} 张"),
+    ):
+        browsing = open_table(locale="zh-CN" if lang == "zh" else "en-US")
+        page = browsing.page
+        open_page(page, browsing.site.url)
+        for name, rules in RULES.items():
+            open_settings(page)
+            page.select_option("[data-setting=preset]", name)
+            line = page.text_content("[data-settings-rules]") or ""
+            assert page.is_visible("[data-settings-rules]")
+            assert each.format(n=rules.hand_size) in line, (lang, name, line)
+            assert (must if rules.must_beat else may) in line, (lang, name, line)
+            assert (must if not rules.must_beat else may) not in line, (lang, name, line)
+            if rules.timer is not None:
+                assert str(rules.timer.lead) in line and str(rules.timer.follow) in line, line
+            close_panel(page)

@@ -188,6 +188,16 @@ export const HELP_TEXTS = Object.freeze({
   points: { en: "{n} points", zh: "{n} 分" },
   onePoint: { en: "1 point", zh: "1 分" },
   // --- the one-line reminder under the result
+  // --- the rules in one line (Settings, under the rules a player picks)
+  setupLine: { en: "{label}: {parts}.", zh: "{label}：{parts}。" },
+  setupHand: { en: "{hand} cards each", zh: "每人 {hand} 张" },
+  setupSpade3: { en: "♠3's holder starts", zh: "拿 ♠3 的人先出" },
+  setupSpade3First: { en: "♠3's holder starts, with ♠3", zh: "拿 ♠3 的人先出，首手必带 ♠3" },
+  setupFaceUp: { en: "a face-up card picks who starts", zh: "明牌的持有者先出" },
+  setupMustBeat: { en: "you must beat when you can", zh: "有大必压" },
+  setupMayPass: { en: "you may always pass", zh: "随时可以不出" },
+  setupTimer: { en: "{lead} s to lead, {follow} s to follow", zh: "先出限时 {lead} 秒，跟牌 {follow} 秒" },
+  sentenceGap: { en: " ", zh: "" },
   lineStart: { en: "Scoring: {parts}.", zh: "计分：{parts}。" },
   lineJoin: { en: "; ", zh: "；" },
   lineEven: { en: "{per} per card left", zh: "每张剩牌 {per}" },
@@ -418,6 +428,21 @@ export function howToPlay(preset, lang) {
       items: (section.items ?? []).map((item) => (typeof item === "string" ? { text: item, kind: null, cards: [] } : item)),
     })),
   };
+}
+
+/**
+ * The preset's rules in two short sentences, what sets it apart from the others at a
+ * glance (Settings, under the rules chosen): the deal, who starts, passing, the clock,
+ * then the scoring (`scoringLine`); "" without a summary.
+ */
+export function presetLine(preset, lang) {
+  if (!preset?.scoring) return "";
+  const say = speaker(lang === "zh" ? "zh" : "en");
+  const lead = preset.opener === "face_up" ? "setupFaceUp" : preset.spade3_first ? "setupSpade3First" : "setupSpade3";
+  const parts = [say("setupHand", { hand: preset.hand_size }), say(lead), say(preset.must_beat ? "setupMustBeat" : "setupMayPass")];
+  if (preset.timer) parts.push(say("setupTimer", preset.timer));
+  const label = preset.label[say.lang] ?? preset.label.en;
+  return [say("setupLine", { label, parts: parts.join(say("lineJoin")) }), scoringLine(preset, lang)].join(say("sentenceGap"));
 }
 
 /** One line under the result that reminds how this preset scores (`preset`: its summary); "" without one. */

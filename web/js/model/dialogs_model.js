@@ -4,7 +4,7 @@
 // auto-play bar. Plain data, no DOM (render_dialogs.js draws it).
 
 import { LANGUAGES, translate } from "../i18n/i18n.js";
-import { howToPlay } from "../i18n/how_to_play.js";
+import { howToPlay, presetLine } from "../i18n/how_to_play.js";
 import { cardModel } from "./card_model.js";
 
 /** Seconds left at which the countdown turns urgent (and ticks, with sound on). */
@@ -34,6 +34,8 @@ function settingsModel(state, t) {
     direction: { value: state.settings.direction ?? "left", options: choices(t, "direction", ["left", "right"]) },
     autoPass: { value: state.settings.autoPass ?? "off", options: choices(t, "autoPass", ["off", "on"]) },
     thisHand: rules ? t("settingsThisHand", { rules: t.message(rules.label), level: t(`level_${level}`) }) : "",
+    // What the rules chosen are, at a glance: the presets differ in a few facts, said here.
+    rulesLine: presetLine(presetNamed(state, state.settings.preset), state.lang),
   };
 }
 

@@ -50,6 +50,9 @@ export function createDialogRenderer(doc, { tableCard }) {
     fillSelect(doc, q("[data-setting=sound]"), model.settings.sound);
     fillSelect(doc, q("[data-setting=direction]"), model.settings.direction);
     fillSelect(doc, q("[data-setting=autoPass]"), model.settings.autoPass);
+    const rulesLine = q("[data-settings-rules]");
+    setText(rulesLine, model.settings.rulesLine);
+    if (rulesLine) setProp(rulesLine, "hidden", !model.settings.rulesLine);
     const thisHand = q("[data-settings-hand]");
     setText(thisHand, model.settings.thisHand);
     if (thisHand) setProp(thisHand, "hidden", !model.settings.thisHand);
