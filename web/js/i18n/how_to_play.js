@@ -197,7 +197,6 @@ export const HELP_TEXTS = Object.freeze({
   setupMustBeat: { en: "you must beat when you can", zh: "有大必压" },
   setupMayPass: { en: "you may always pass", zh: "随时可以不出" },
   setupTimer: { en: "{lead} s to lead, {follow} s to follow", zh: "先出限时 {lead} 秒，跟牌 {follow} 秒" },
-  sentenceGap: { en: " ", zh: "" },
   lineStart: { en: "Scoring: {parts}.", zh: "计分：{parts}。" },
   lineJoin: { en: "; ", zh: "；" },
   lineEven: { en: "{per} per card left", zh: "每张剩牌 {per}" },
@@ -279,6 +278,7 @@ const COUNT_WORDS = Object.freeze({ en: ["no", "one", "two", "three", "four", "f
 function speaker(lang) {
   const say = (key, params) => fill(HELP_TEXTS[key][lang] ?? HELP_TEXTS[key].en, params);
   say.lang = lang;
+  say.gap = lang === "zh" ? "" : " "; // between two sentences (Chinese puts no space after 。)
   say.list = (items) =>
     items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(say("listComma"))}${say("listAnd")}${items.at(-1)}`;
   say.points = (n) => (n === 1 ? say("onePoint") : say("points", { n }));
@@ -442,7 +442,7 @@ export function presetLine(preset, lang) {
   const parts = [say("setupHand", { hand: preset.hand_size }), say(lead), say(preset.must_beat ? "setupMustBeat" : "setupMayPass")];
   if (preset.timer) parts.push(say("setupTimer", preset.timer));
   const label = preset.label[say.lang] ?? preset.label.en;
-  return [say("setupLine", { label, parts: parts.join(say("lineJoin")) }), scoringLine(preset, lang)].join(say("sentenceGap"));
+  return [say("setupLine", { label, parts: parts.join(say("lineJoin")) }), scoringLine(preset, lang)].join(say.gap);
 }
 
 /** One line under the result that reminds how this preset scores (`preset`: its summary); "" without one. */
