@@ -165,8 +165,9 @@ class RatingSearch:
     (:func:`leader_settled`) or at the cap. The worlds depend only on the seed, not on
     what is rated; and a candidate that ends in the lead was never pruned, so every batch
     keeps the same candidates as the coach's rating of that candidate with the same seed
-    would, and that rating settles no later (its rule is weaker): it calls the candidate
-    best, unless it settled earlier on a loss the later worlds took back.
+    would, and that rating settles no later (while the candidate leads, by the same rule,
+    :func:`leader_settled`): it calls the candidate best, unless it settled earlier on a
+    loss the later worlds took back.
     """
 
     def __init__(
@@ -227,8 +228,7 @@ class RatingSearch:
         self._alive = _prune(cands, self._alive, self._mine, self.done)
         self._call = _loss(cands, self._alive, self._mine)
         if self._early_stop and self.done >= self._min_worlds:
-            settle = leader_settled if self._follow else call_settled
-            self._settled = settle(cands, self._alive, self._mine)
+            self._settled = call_settled(cands, self._alive, self._mine)
 
     def result(self) -> Rating:
         top, loss, se = self._call
@@ -262,19 +262,15 @@ def _paired(a: Candidate, b: Candidate) -> tuple[float, float]:
 def call_settled(cands: list[Candidate], alive: list[int], mine: int) -> bool:
     """Whether more worlds would not change the call on ``mine``.
 
-    When ``mine`` leads, that is not settled yet: a close runner-up may be
-    ahead by noise. The call stands once the runner-up's gain over ``mine``
-    is clearly under the good band (so "best" or "good" holds), as a loss's
-    call stands once its interval lies inside one band.
+    When ``mine`` trails, the call stands once its loss's interval lies inside one band.
+    When it leads, once it is settled as the leader (:func:`leader_settled`): every other
+    candidate still searched gains clearly under the good band over it, so best or good
+    holds. Hint's search, which rates its leader, stops by the same rule.
     """
     top, loss, se = _loss(cands, alive, mine)
     if top != mine:
         return settled(loss, se)
-    rivals = [i for i in alive if i != mine]
-    if not rivals:
-        return True
-    runner = max(rivals, key=lambda i: cands[i].mean)
-    return settled(*_paired(cands[runner], cands[mine]))
+    return leader_settled(cands, alive, mine)
 
 
 def _leader(cands: list[Candidate], alive: list[int]) -> int:
@@ -284,8 +280,9 @@ def _leader(cands: list[Candidate], alive: list[int]) -> int:
 
 def leader_settled(cands: list[Candidate], alive: list[int], leader: int) -> bool:
     """Whether the leader is settled as best: every other candidate still searched gains
-    clearly under the good band over it (not only the runner-up by mean, as for a played
-    action: a rival behind the runner-up but less certain may yet overtake the leader)."""
+    clearly under the good band over it. Every one, not only the runner-up by mean: a
+    rival behind the runner-up but less certain may yet overtake the leader. The stop of
+    Hint's search, and of the coach's rating of a played action that leads."""
     return all(settled(*_paired(cands[i], cands[leader])) for i in alive if i != leader)
 
 
