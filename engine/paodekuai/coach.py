@@ -110,12 +110,13 @@ class PositionReview:
     def _rated(self, rating: Rating) -> Review:
         game = self._game
         cands = rating.candidates
-        order = sorted(range(len(cands)), key=lambda i: (-cands[i].mean, i != rating.top))
+        expected = _on_best_scale(rating)
+        order = sorted(range(len(cands)), key=lambda i: (-expected[i], i != rating.top))
         options: list[ReviewOption] = [
             {
                 "cards": _cards(game, cands[i].move),
                 "combo": _combo(cands[i].move),
-                "expected": round(cands[i].mean, 2),
+                "expected": round(expected[i], 2),
                 "worlds": len(cands[i].outcomes),
                 "played": i == rating.played,
                 "best": i == rating.top,
@@ -138,6 +139,27 @@ class PositionReview:
             "text": _verdict_text(rating.verdict, loss, best).to_json(),
             "why": None if why is None else why.to_json(),
         }
+
+
+def _on_best_scale(rating: Rating) -> list[float]:
+    """Each candidate's expected points, measured against the best play on the worlds both
+    met: the best's mean plus the candidate's paired difference to it.
+
+    A candidate dropped early (far behind) met only the first worlds; its own mean over
+    those few could sit above the best's mean over all of them by the luck of the draw,
+    and a list would then show a play rated above "the best play found". Paired on the
+    same worlds, the comparison is the one the search made. The best and every candidate
+    searched to the end keep their own mean.
+    """
+    cands = rating.candidates
+    top = cands[rating.top].values
+    base = sum(top) / len(top)
+    out = []
+    for cand in cands:
+        values = cand.values
+        n = len(values)
+        out.append(base + (sum(values) - sum(top[:n])) / n if n else base)
+    return out
 
 
 def _move_of(game: Game, played: list[str] | None) -> Move | None:

@@ -184,7 +184,11 @@ class Observation:
             "spade3_first": self.need_three,
             "last_card": [n == 1 for n in self.counts],
             "alerts": [n in alerts for n in self.counts],
-            "unseen": [[RANKS[r], self.unseen[r]] for r in range(RANK_COUNT) if deck[r]],
+            # Once the hand is over every hand is shown (the table turns them face up):
+            # nothing is left unseen.
+            "unseen": [
+                [RANKS[r], 0 if self.over else self.unseen[r]] for r in range(RANK_COUNT) if deck[r]
+            ],
             "over": self.over,
             "winner": self.winner,
             "settlement": None if self.settlement is None else self.settlement.to_json(),

@@ -280,7 +280,10 @@ class ReviewOption(TypedDict):
 
     cards: list[str] | None
     combo: ComboJson | None
+    #: Measured against the best play on the worlds both met (the best's mean plus the
+    #: paired difference): one scale for every option, whatever its number of worlds.
     expected: float
+    #: Worlds it was played out on (fewer when the search dropped it early, far behind).
     worlds: int
     played: bool
     best: bool

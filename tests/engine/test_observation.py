@@ -52,6 +52,21 @@ def test_the_view_is_the_observation_as_json_and_reads_back(rules: str) -> None:
         assert g.view(2)["settlement"] == g.settlement()
 
 
+def test_once_the_hand_is_over_nothing_is_left_unseen() -> None:
+    """The end of a hand shows every hand: the view's count of unseen cards is then all
+    zeros, not the cards the others held (the table's counter must not contradict them)."""
+    rng = random.Random(5)
+    g = Game.deal(5, "standard")
+    while not g.over:
+        before = g.view(0)["unseen"]
+        random_step(g, rng)
+    assert any(n for _, n in before)  # cards were unseen just before the end
+    for seat in range(3):
+        view = g.view(seat)
+        assert [n for _, n in view["unseen"]] == [0] * len(view["unseen"])
+        assert Observation.from_view(json.loads(json.dumps(view))).to_json() == view
+
+
 @pytest.mark.parametrize("rules", PRESETS)
 def test_trick_starts_follow_the_two_passes_rule(rules: str) -> None:
     for seed in range(30):

@@ -44,15 +44,34 @@ def cards_at(page: Any, selector: str) -> list[str]:
     return codes
 
 
-#: Per seat, the box around its cards on the felt (its play and its cards left), or null.
-SEAT_CARDS_BOX = """() => [0, 1, 2].map(seat => {
-  const rects = [...document.querySelectorAll(
-      `[data-seat="${seat}"] :is([data-played], [data-reveal]) [data-card]`)]
-    .map(el => el.getBoundingClientRect()).filter(r => r.width > 0);
-  if (!rects.length) return null;
-  return [Math.min(...rects.map(r => r.left)), Math.min(...rects.map(r => r.top)),
-          Math.max(...rects.map(r => r.right)), Math.max(...rects.map(r => r.bottom))];
-})"""
+#: The box around each group of cards on the felt: each seat's play and its cards left
+#: ([seat, group, [left, top, right, bottom]]), and compact15's face-up card.
+CARD_GROUPS = """() => {
+  const groups = [];
+  const add = (seat, name, selector) => {
+    const rects = [...document.querySelectorAll(selector)]
+      .map(el => el.getBoundingClientRect()).filter(r => r.width > 0);
+    if (rects.length) groups.push([seat, name, [
+      Math.min(...rects.map(r => r.left)), Math.min(...rects.map(r => r.top)),
+      Math.max(...rects.map(r => r.right)), Math.max(...rects.map(r => r.bottom))]]);
+  };
+  for (const seat of [0, 1, 2]) {
+    // (a card's face: a revealed card's own box is the strip its row leaves it)
+    add(seat, 'play', `[data-seat="${seat}"] [data-played] [data-card] .face`);
+    add(seat, 'left', `[data-seat="${seat}"] [data-reveal] [data-card] .face`);
+  }
+  add(-1, 'face-up', '[data-face-up]:not([hidden])');
+  return groups;
+}"""
+
+
+def assert_seats_cards_apart(page: Any, where: object) -> None:
+    """Each group of cards on the felt lies apart from the others: no pile where one seat's
+    cards left, a play or the face-up card meet another's."""
+    groups = page.evaluate(CARD_GROUPS)
+    for index, (seat, name, box) in enumerate(groups):
+        for other, other_name, other_box in groups[index + 1 :]:
+            assert overlap(box, other_box) == 0, (where, seat, name, other, other_name, groups)
 
 
 def overlap(a: list[float], b: list[float]) -> float:
@@ -87,12 +106,7 @@ def test_the_losers_cards_turn_face_up_and_the_winning_play_stays_in_sight(
     page.wait_for_timeout(900)  # the sheet's slide
     in_sight = page.evaluate(PLAY_IN_SIGHT, winner)
     assert in_sight and all(in_sight), (viewport, winner, in_sight)
-    # Each seat's cards lie apart from the others': no pile where two seats' cards meet.
-    boxes = page.evaluate(SEAT_CARDS_BOX)
-    shown_boxes = [(seat, box) for seat, box in enumerate(boxes) if box]
-    for index, (seat, box) in enumerate(shown_boxes):
-        for other, other_box in shown_boxes[index + 1 :]:
-            assert overlap(box, other_box) == 0, (viewport, seat, other, boxes)
+    assert_seats_cards_apart(page, viewport)
     # New hand is the sheet's own button, at the bottom where a thumb is.
     new = page.locator("[data-result] [data-action=new]")
     box = new.bounding_box()
@@ -135,7 +149,12 @@ BOXES = """selectors => selectors.map(s => {
 
 @pytest.mark.parametrize(
     "viewport",
-    [{"width": 360, "height": 640}, {"width": 390, "height": 844}, {"width": 844, "height": 390}],
+    [
+        {"width": 360, "height": 640},
+        {"width": 390, "height": 844},
+        {"width": 844, "height": 390},
+        {"width": 1366, "height": 768},
+    ],
     ids=lambda v: f"{v['width']}x{v['height']}",
 )
 def test_your_cards_left_lie_in_rows_above_your_seat_and_cover_no_button(
@@ -154,6 +173,8 @@ def test_your_cards_left_lie_in_rows_above_your_seat_and_cover_no_button(
     assert left
     assert cards_at(page, '[data-seat="0"] [data-reveal] [data-card]') == left
     page.wait_for_timeout(900)  # the flip and the sheet's slide
+    # Your cards left, the seats' cards left and the winning play, each apart.
+    assert_seats_cards_apart(page, viewport)
     # Laid in rows across the felt's width: shrunk to one card's width, they would stand in
     # a column that climbs over the felt and the bar.
     (felt_left, felt_right, felt_top), (left_x, right_x, top) = page.evaluate(
@@ -166,9 +187,12 @@ def test_your_cards_left_lie_in_rows_above_your_seat_and_cover_no_button(
         felt_right,
     )
     assert top >= felt_top, (top, felt_top)
-    # The bar's buttons still take their taps.
-    page.click("[data-action=menu]", timeout=5_000)
-    page.wait_for_selector("[data-menu] [data-action=stats]", state="visible")
+    # The bar's buttons still take their taps (a laptop's bar has no menu: its buttons show).
+    if page.is_visible("[data-action=menu]"):
+        page.click("[data-action=menu]", timeout=5_000)
+    page.wait_for_selector("[data-action=stats]", state="visible")
+    page.click("[data-action=stats]", timeout=5_000)
+    page.wait_for_selector("[data-stats]:not([hidden])")
 
 
 def test_the_result_sheet_is_opaque_and_says_the_scoring_on_a_short_landscape_phone(

@@ -257,7 +257,9 @@ export function buildTableModel(state) {
       : null,
     moment: momentOf(t, snapshot, view, state.handId),
     shutOut: Boolean(view?.over && view.settlement?.shut_out?.some(Boolean)) ? { at: `${state.handId}:over`, text: t("moment_shutOut") } : null,
-    faceUp: faceUp
+    // Compact 15's face-up card says who starts: at the end of the hand every card is face
+    // up and the felt's room is theirs.
+    faceUp: faceUp && !view.over
       ? {
           card: cardModel(t, faceUp.card),
           seat: faceUp.seat,
