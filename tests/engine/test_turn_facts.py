@@ -67,10 +67,8 @@ def test_the_refused_pass_names_the_lowest_play_that_beats_as_a_fact_not_advice(
     g = position(["6S 9H 9D KC 7H", "4H 4D 8C", "QH 5D 3C"], leader=2, actions=["5D"])
     refusal = g.pass_refusal()
     assert refusal is not None
-    assert refusal.message.en == (
-        "You can beat it, so you must play: the lowest that beats it is the single 6."
-    )
-    assert refusal.message.zh == "有牌必压：能压过的最小一手是单张6。"
+    assert refusal.message.en == "You can beat it (the single 6 does), so you must play."
+    assert refusal.message.zh == "有牌必压（单张6就压得过），不能不出。"
     assert g.cards_for(g.suggested_moves()[0]) == ["6S"]
     assert g.timeout_action() == ["6S"]
 

@@ -293,6 +293,12 @@ test("the coach: forced decisions count for nothing, and a chosen option is draw
   assert.equal(you.play.option, true);
   assert.match(shown.caption, /^Instead: you play single 3/);
   assert.deepEqual(shown.coach.detail.options.map((o) => o.shown), [true, false]);
+  // A pass chosen instead is said as a pass, in either language.
+  const passing = { ...REVIEW, options: [{ ...REVIEW.options[0], cards: null, combo: null }, REVIEW.options[1]] };
+  const passState = (lang) =>
+    panelState({ lang, lastHand: { ...panelState().lastHand, reviews: { 1: passing } }, replay: { status: "ready", error: null, link: null, failed: {}, option: { step: 1, index: 0 } } });
+  assert.match(buildPanelsModel(passState("en")).replay.caption, /^Instead: you pass\. \(In the hand: You: single 9\.\)$/);
+  assert.match(buildPanelsModel(passState("zh")).replay.caption, /^换成：你不出。/);
 });
 
 test("the panels model: statistics rows, the result's Replay, the update prompt", () => {

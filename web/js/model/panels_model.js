@@ -237,7 +237,11 @@ function replayModel(state, t) {
       current.cards === null
         ? t("replayPasses", { name: who })
         : t("replayPlays", { name: who, play: playText(t, current.cards, current.combo) });
-    if (option) caption = t("replayInstead", { play: playText(t, option.cards, option.combo), played: caption });
+    if (option) {
+      caption = option.cards
+        ? t("replayInstead", { play: playText(t, option.cards, option.combo), played: caption })
+        : t("replayInsteadPass", { played: caption });
+    }
   }
   if (over) {
     const winner = data.settlement.winner;
