@@ -144,3 +144,39 @@ def test_ratings_arriving_never_move_the_decisions_under_a_finger(
     # every rating is in, the progress is gone, the summary written: the chips stay put
     assert (page.text_content("[data-review-summary]") or "").strip()
     assert page.evaluate(PLACES) == before
+
+
+def test_an_option_tapped_far_down_the_list_is_drawn_in_sight_on_a_phone(
+    open_table: Callable[..., Any],
+) -> None:
+    table = open_table({"width": 390, "height": 844})
+    page = table.page
+    finish_hand(page, table.site.url, REPLAY_DEAL)
+    open_replay(page)
+    page.wait_for_selector(PENDING, state="detached", timeout=RATING_TIMEOUT_MS)
+    reviews = stored(page, LAST_HAND_KEY)["reviews"]
+    step, index = next(
+        (int(step), index)
+        for step, review in reviews.items()
+        for index, option in reversed(list(enumerate(review.get("options", []))))
+        if not option["played"] and option["cards"]
+    )
+    page.click(f'[data-replay] [data-review-step="{step}"]')
+    option = page.locator(f'[data-review-option="{index}"]')
+    option.scroll_into_view_if_needed()
+    option.click()
+    play = '[data-replay-play="0"][data-replay-option]'
+    page.wait_for_selector(play)
+    # The panel scrolls (smoothly) until your play on the replay table is in sight.
+    in_sight = """sel => { const r = document.querySelector(sel).getBoundingClientRect();
+                           return r.top >= -1 && r.bottom <= innerHeight + 1; }"""
+    for _ in range(40):
+        if page.evaluate(in_sight, play):
+            break
+        page.wait_for_timeout(50)
+    assert page.evaluate(in_sight, play), page.evaluate(
+        """sel => [document.querySelector(sel).getBoundingClientRect().toJSON(), innerHeight,
+                  document.querySelector('[data-replay]').scrollTop,
+                  document.scrollingElement.scrollTop]""",
+        play,
+    )

@@ -28,6 +28,7 @@ export function createPanelsRenderer(doc, { tableCard }) {
   const result = q("[data-result]");
   const overlays = new Set([replayPanel, statsPanel, updateBar, q("[data-boot]"), q("[data-notice]")]);
   let openedFrom = null; // the element that had focus when a panel opened
+  let optionShown = false; // a coach's option is drawn on the replay table
 
   function miniCard(card) {
     const node = el(doc, "span", `mini-card suit-${card.suit}`);
@@ -232,6 +233,14 @@ export function createPanelsRenderer(doc, { tableCard }) {
     renderSeats(model.seats);
     renderCoach(model.coach);
     renderSettlement(model.settlement);
+    // An option tapped far down the coach's list is drawn on the replay table above it:
+    // the panel scrolls as little as it must for your play there to be in sight.
+    const showing = model.seats.some((seat) => seat.play?.option);
+    if (showing && !optionShown) {
+      const reduced = doc.defaultView.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+      q('[data-replay-play="0"]', replayPanel)?.scrollIntoView({ block: "nearest", behavior: reduced ? "auto" : "smooth" });
+    }
+    optionShown = showing;
   }
 
   function renderStats(model) {
