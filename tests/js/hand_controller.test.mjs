@@ -82,10 +82,19 @@ function hintController(pendingSlices, options = {}) {
 
 const settle = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Resolves once `ready()` holds (a loaded machine may run the stand-in's timers late). */
+async function until(ready, ms = 5000) {
+  const end = Date.now() + ms;
+  while (!ready()) {
+    if (Date.now() > end) throw new Error("timed out");
+    await settle(5);
+  }
+}
+
 test("Hint's first press asks for the coach's search in slices until the answer, then selects it", async () => {
   const { hand, sent } = hintController(2);
   hand.actions.hint();
-  await settle();
+  await until(() => hand.view().selection.length > 0);
   const hints = sent.filter((request) => request.type === "hint");
   assert.equal(hints.length, 3);
   assert.ok(hints.every((request) => request.slice_ms === 200), JSON.stringify(hints));
@@ -115,7 +124,7 @@ test("a tap made before Hint's cards were drawn acts on the cards the player saw
   const draw = () => drawings.splice(0).forEach((callback) => callback());
   const { hand } = hintController(1, { whenDrawn: (callback) => drawings.push(callback), now: () => time });
   hand.actions.hint();
-  await settle();
+  await until(() => hand.view().selection.length > 0);
   assert.deepEqual(hand.view().selection, ["9C"]); // the answer came, not drawn yet
   // A finger that went down before the drawing meant the table it saw: no hint on it.
   hand.toggleCard("5D", 100);
@@ -137,7 +146,7 @@ test("a tap after Hint's answer was drawn adds to the hint's cards", async () =>
   const drawings = [];
   const { hand } = hintController(1, { whenDrawn: (callback) => drawings.push(callback), now: () => time });
   hand.actions.hint();
-  await settle();
+  await until(() => hand.view().selection.length > 0);
   time = 200;
   drawings.splice(0).forEach((callback) => callback());
   hand.toggleCard("5D", 250);
