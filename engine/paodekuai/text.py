@@ -214,7 +214,7 @@ def refusal_text(code: str, ctx: Context) -> Text:
                 # The evidence, not advice: naming it "the lowest that beats" read as a
                 # suggestion to play it, which the coach may rate a mistake.
                 f"You can beat it (the {play.en} does), so you must play.",
-                f"有牌必压（{play.zh}就压得过），不能不出。",
+                f"有牌必压：{play.zh}就压得过，不能不出。",
             )
         return Text("You can beat it, so you must play.", "有牌必压，不能不出。")
     if code == "leader_cannot_pass":

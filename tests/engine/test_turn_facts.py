@@ -68,7 +68,7 @@ def test_the_refused_pass_names_the_lowest_play_that_beats_as_a_fact_not_advice(
     refusal = g.pass_refusal()
     assert refusal is not None
     assert refusal.message.en == "You can beat it (the single 6 does), so you must play."
-    assert refusal.message.zh == "有牌必压（单张6就压得过），不能不出。"
+    assert refusal.message.zh == "有牌必压：单张6就压得过，不能不出。"
     assert g.cards_for(g.suggested_moves()[0]) == ["6S"]
     assert g.timeout_action() == ["6S"]
 

@@ -35,7 +35,7 @@ const YOU = {
   mustBeat: {
     lead: false,
     can_pass: false,
-    pass_refusal: { code: "must_beat", message: { en: "You can beat it (the pair of queens does), so you must play.", zh: "有牌必压（对Q就压得过），不能不出。" } },
+    pass_refusal: { code: "must_beat", message: { en: "You can beat it (the pair of queens does), so you must play.", zh: "有牌必压：对Q就压得过，不能不出。" } },
     hints: [["QS", "QH"]],
     greyed: ["9S", "KS"],
     single_barred: [],
