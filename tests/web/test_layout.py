@@ -283,3 +283,29 @@ def test_the_table_keeps_its_place_while_the_status_and_the_seats_flags_change(
     assert len(statuses) >= 2, statuses  # the status did change
     # ResizeObserver reports once when observing starts: that size, and no other.
     assert len(set(sizes)) == 1, sizes
+
+
+#: For each computer seat: its name's text box and the boxes of its fan's backs.
+NAME_AND_BACKS = """() => [1, 2].map(seat => {
+  const root = document.querySelector(`[data-seat="${seat}"]`);
+  const range = document.createRange();
+  range.selectNodeContents(root.querySelector('[data-seat-name]'));
+  const box = r => [r.left, r.top, r.right, r.bottom];
+  return {name: box(range.getBoundingClientRect()),
+          backs: [...root.querySelectorAll('.back')].map(el => box(el.getBoundingClientRect()))};
+})"""
+
+
+@pytest.mark.parametrize("name", list(ALL_SIZES))
+def test_a_full_fan_of_backs_never_covers_its_seats_name(open_table: Any, name: str) -> None:
+    browsing = open_table(viewport=ALL_SIZES[name])
+    page = browsing.page
+    open_page(page, browsing.site.url)
+    wait_my_turn_or_over(page)
+    for seat in page.evaluate(NAME_AND_BACKS):
+        assert seat["backs"], seat  # a fan is drawn
+        (left, top, right, bottom) = seat["name"]
+        for back in seat["backs"]:
+            across = min(right, back[2]) - max(left, back[0])
+            down = min(bottom, back[3]) - max(top, back[1])
+            assert across <= 0.5 or down <= 0.5, (name, seat)
