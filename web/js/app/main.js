@@ -89,7 +89,7 @@ function createApp(win) {
       forget: () => hand.forget(),
       current: () => hand.current(),
       open: (snapshot, handId) => hand.open(snapshot, handId),
-      replace: (request, fields, notice) => hand.replace(request, fields, notice),
+      openDeal: (code) => openDealLink(code),
       yieldToOtherTab: () => hand.yieldToOtherTab(),
     },
     onReady() {
@@ -248,6 +248,22 @@ function createApp(win) {
       dialog.show("new-hand");
     } else {
       daily.start(date);
+    }
+  }
+
+  /**
+   * A #deal= link while the page is open: that deal in place of the hand, mid-hand only
+   * after the new-hand question (a link is one tap on a chat message, as easy to make by
+   * mistake as New hand; the address was cleared already, so No leaves no other deal named).
+   */
+  function openDealLink(code) {
+    const deal = () =>
+      hand.replace("from_code", { code, level: settings.current.level }, { key: "dealReplayed", params: { code } });
+    if (hand.inProgress) {
+      afterConfirm = deal;
+      dialog.show("new-hand");
+    } else {
+      deal();
     }
   }
 

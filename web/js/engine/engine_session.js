@@ -41,7 +41,8 @@ export function replyDelayMs(search) {
  * @param {(part?: string) => void} deps.update
  * @param {object} deps.table     the hand on the table (hand_controller.js):
  *        halt(), showSaved(save, preview), forget(), current() -> {snapshot, handId},
- *        open(snapshot, handId), replace(request, fields, notice), yieldToOtherTab()
+ *        open(snapshot, handId), openDeal(code) (a deal link while the page is open),
+ *        yieldToOtherTab()
  * @param {() => void} deps.onReady  the engine answered its first hand (once per boot)
  */
 export function createEngineSession({ win, storage, settings, notices, update, table, onReady }) {
@@ -243,7 +244,7 @@ export function createEngineSession({ win, storage, settings, notices, update, t
       }
       const code = link.code;
       if (status === "ready") {
-        table.replace("from_code", { code, level: settings.current.level }, { key: "dealReplayed", params: { code } });
+        table.openDeal(code);
       } else {
         pendingDealCode = code;
       }
