@@ -19,7 +19,7 @@ import { watchOtherTabs } from "../store/other_tabs.js";
 import { createEngineSession } from "../engine/engine_session.js";
 import { createHandController } from "../game/hand_controller.js";
 import { createTurnClock } from "../game/turn_clock.js";
-import { copyDealLink, withoutHash } from "../game/deal_link.js";
+import { copyDealLink, refusedCodeReason, withoutHash } from "../game/deal_link.js";
 import { createReplayController } from "../after_hand/replay.js";
 import { createStatsKeeper } from "../after_hand/stats_keeper.js";
 import { createDaily } from "../after_hand/daily.js";
@@ -257,8 +257,11 @@ function createApp(win) {
    * mistake as New hand; the address was cleared already, so No leaves no other deal named).
    */
   function openDealLink(code) {
+    // A code the engine refuses is said over the table (replacing the notice of any earlier
+    // link), not in the status line: the turn's prompt stays, and the hand goes on.
+    const refused = (error) => notices.show({ key: "dealLinkRefused", params: { reason: refusedCodeReason(error) } });
     const deal = () =>
-      hand.replace("from_code", { code, level: settings.current.level }, { key: "dealReplayed", params: { code } });
+      hand.replace("from_code", { code, level: settings.current.level }, { key: "dealReplayed", params: { code } }, refused);
     if (hand.inProgress) {
       afterConfirm = deal;
       dialog.show("new-hand");

@@ -6,7 +6,7 @@
 
 import { createEngineClient, EngineDown } from "./engine_client.js";
 import { SAVE_KEY, isSameDeal, newHandId, readSave } from "../store/save.js";
-import { readDealHash, withoutHash } from "../game/deal_link.js";
+import { readDealHash, refusedCodeReason, withoutHash } from "../game/deal_link.js";
 
 const DEFAULT_BOOT_STALL_MS = 30000;
 /**
@@ -102,7 +102,7 @@ export function createEngineSession({ win, storage, settings, notices, update, t
         notices.show({ key: "dealReplayed", params: { code } });
         return { snapshot: reply.result, handId: newHandId() };
       }
-      notices.show({ key: "badDealCode", params: { reason: reply.error.message } });
+      notices.show({ key: "badDealCode", params: { reason: refusedCodeReason(reply.error) } });
       return dealNew();
     }
     for (;;) {
