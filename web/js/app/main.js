@@ -306,8 +306,10 @@ function createApp(win) {
     },
     setting(name, value) {
       if (!settings.choose(name, value)) return;
-      if (name === "preset") hand.flashInfo("rulesNextHand");
-      if (name === "level" && hand.current().snapshot && !hand.over) hand.flashInfo("levelNextHand");
+      // Said over the table, not in the status line: the turn's prompt stays there, and a
+      // notice goes by itself (a status line's words last until the next move).
+      if (name === "preset") notices.show({ key: "rulesNextHand" });
+      if (name === "level" && hand.current().snapshot && !hand.over) notices.show({ key: "levelNextHand" });
       if (name === "sound") sound.setEnabled(value === "on");
       update();
     },

@@ -496,11 +496,6 @@ export function createHandController({
       apply(next, nextHandId);
       continueHand();
     },
-    /** A setting that waits for the next hand says so in the status line. */
-    flashInfo(key) {
-      flash = { message: { key }, tone: "info" };
-      update();
-    },
     toggleCard,
     selectRank(code) {
       wake();
