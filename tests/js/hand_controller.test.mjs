@@ -155,3 +155,29 @@ test("a tap after Hint's answer was drawn adds to the hint's cards", async () =>
   assert.deepEqual(hand.view().selection, ["3S", "5D", "9C"]);
   hand.halt();
 });
+
+test("a deal the engine refuses leaves the hand on the table going on, a computer seat's move on its way made again", async () => {
+  const sent = [];
+  const client = {
+    async request(type, fields) {
+      sent.push({ type, ...fields });
+      await new Promise((resolve) => setTimeout(resolve, type === "bot_turn" ? 50 : 1));
+      if (type === "from_code") return { ok: false, error: { code: "bad_code", message: { en: "no", zh: "不" } } };
+      // The engine's game: the move made on its way (dropped), then set back to the table's.
+      return { ok: true, result: { ...base({ view: view({ to_move: 1 }) }).snapshot, level: "easy" } };
+    },
+  };
+  const hand = standIns(client);
+  hand.open({ ...base({ view: view({ to_move: 1 }) }).snapshot, level: "easy" }, "h1");
+  await new Promise((resolve) => setTimeout(resolve, 320)); // the computer seat's pause (fast): its move goes out
+  assert.deepEqual(sent.map((r) => r.type), ["bot_turn"]);
+  const refused = [];
+  await hand.replace("from_code", { code: "A12", level: "easy" }, null, (error) => refused.push(error.code));
+  assert.deepEqual(refused, ["bad_code"]);
+  assert.equal(hand.view().flash, null); // the status line keeps the turn's words
+  assert.equal(hand.view().handId, "h1");
+  assert.deepEqual(sent.map((r) => r.type), ["bot_turn", "from_code", "load"]);
+  await new Promise((resolve) => setTimeout(resolve, 400)); // and the hand goes on
+  assert.deepEqual(sent.map((r) => r.type), ["bot_turn", "from_code", "load", "bot_turn"]);
+  hand.halt();
+});

@@ -1,19 +1,26 @@
 """Deal codes and links that cannot be used: a #deal= that holds no code, a
-code whose seed JavaScript cannot carry exactly, and a tampered code in the
-kept last hand. Each is said in words, and the player gets a hand to play."""
+code the engine refuses, a code whose seed JavaScript cannot carry exactly, and
+a tampered code in the kept last hand. Each is said in words of the player's
+language, and the player gets a hand to play."""
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from web_table import (
     hand,
     is_over,
+    menu_click,
+    moves,
     notice,
+    open_mid_hand,
     open_page,
     play_until,
     position,
+    status,
+    take_turn,
     wait_my_turn_or_over,
     wait_ready,
 )
@@ -87,14 +94,73 @@ def test_a_seed_past_what_javascript_carries_is_refused_with_its_reason(table: A
     wait_ready(page, READY_MS)
     wait_my_turn_or_over(page)
     assert position(page) == before
-    # Sent while the page is open, the same code is refused in the status line.
-    page.evaluate("location.hash = '#deal=A90071992547409930'")
-    page.wait_for_function("() => location.hash === ''")
-    page.wait_for_function(
-        """() => /could not|too large|not a deal|too long/i.test(
-             document.querySelector('[data-status]').textContent)"""
-    )
+    # Sent while the page is open, the same code is refused over the table, and the hand goes on.
+    prompt = status(page)
+    follow_link_mid_hand(page, "#deal=A90071992547409930")
+    assert "could not be used" in wait_notice(page, "goes on")
+    assert status(page) == prompt
     assert deal_code(page) == dealt
+
+
+def follow_link_mid_hand(page: Any, link: str) -> None:
+    """Open `link` in the page while a hand is under way: yes to the new-hand question."""
+    page.evaluate("link => { location.hash = link; }", link)
+    page.wait_for_function("() => location.hash === ''")
+    dialog = "[data-confirm=new-hand]"
+    page.wait_for_selector(dialog, state="visible")
+    page.click(f"{dialog} [data-action=confirm]")
+    page.wait_for_selector(dialog, state="hidden")
+
+
+def wait_notice(page: Any, words: str) -> str:
+    page.wait_for_function(
+        "words => document.querySelector('[data-notice]').textContent.includes(words)",
+        arg=words,
+    )
+    return notice(page)
+
+
+#: English words in a text (a code such as A12 aside).
+ENGLISH = re.compile(r"[A-Za-z]{3,}")
+
+
+def test_a_deal_code_refused_on_an_open_page_is_said_in_words_and_the_hand_goes_on(
+    table: Any,
+) -> None:
+    page = table.page
+    open_mid_hand(page, f"{table.site.url}#deal={SHORT_DEAL}")
+    assert "Replaying deal" in notice(page)
+    before = position(page)
+    prompt = status(page)
+    follow_link_mid_hand(page, "#deal=A12")
+    said = wait_notice(page, "could not be used")
+    # The notice of the earlier link is gone, the engine's own text never shows, the turn's
+    # prompt stays in the status line, and the hand on the table goes on.
+    assert "Replaying" not in said and "too short" not in said, said
+    assert "goes on" in said, said
+    assert status(page) == prompt
+    assert position(page) == before
+    wait_my_turn_or_over(page)
+    take_turn(page)
+    assert moves(page) > before["moves"]
+
+    # In Chinese: the notice says it in Chinese only, and the prompt stays.
+    menu_click(page, "language")
+    wait_my_turn_or_over(page)
+    before = position(page)
+    prompt = status(page)
+    follow_link_mid_hand(page, "#deal=ZZZ")
+    said = wait_notice(page, "无法使用该牌局代码")
+    assert not ENGLISH.search(said), said
+    assert status(page) == prompt
+    assert position(page) == before
+
+    # On a fresh page load the same: said in Chinese only, and a new hand dealt.
+    page.goto(f"{table.site.url}?case=load#deal=ZZZ")
+    wait_ready(page, READY_MS)
+    said = wait_notice(page, "无法使用该牌局代码")
+    assert not ENGLISH.search(said), said
+    assert len(hand(page)) == 16
 
 
 def test_a_tampered_deal_code_in_the_last_hand_never_reaches_the_engine(table: Any) -> None:

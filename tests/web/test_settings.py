@@ -13,7 +13,16 @@ from table_features import (
     read_save,
     read_settings,
 )
-from web_table import menu_click, new_hand, open_page, status, take_turn, wait_my_turn_or_over
+from web_table import (
+    menu_click,
+    new_hand,
+    notice,
+    open_mid_hand,
+    open_page,
+    status,
+    take_turn,
+    wait_my_turn_or_over,
+)
 
 from paodekuai.rules import RULES
 
@@ -34,7 +43,7 @@ def test_rules_and_difficulty_wait_for_the_next_hand_and_settings_survive_a_relo
     open_settings(page)
     assert "next hand" in (page.text_content("[data-panel=settings]") or "")
     page.select_option("[data-setting=preset]", "classic16")
-    assert "next hand" in status(page)
+    assert "next hand" in notice(page)
     page.select_option("[data-setting=level]", "hard")
     page.select_option("[data-setting=speed]", "normal")
     page.select_option("[data-setting=sound]", "on")
@@ -69,6 +78,39 @@ def test_rules_and_difficulty_wait_for_the_next_hand_and_settings_survive_a_relo
     )
     saved = read_save(page)
     assert saved["game"]["rules"] == "classic16" and saved["level"] == "hard"
+
+
+def test_a_setting_for_the_next_hand_is_said_without_hiding_the_turns_prompt(table: Any) -> None:
+    page = table.page
+    open_mid_hand(page, table.site.url)
+    notes = {
+        "en": (
+            "New rules apply from the next hand",
+            "The new difficulty applies from the next hand",
+        ),
+        "zh": ("新规则从下一局开始", "新难度从下一局开始"),
+    }
+    for language, (rules_note, level_note) in notes.items():
+        if language == "zh":
+            menu_click(page, "language")
+            page.wait_for_function(
+                "() => /[\u4e00-\u9fff]/.test(document.querySelector('[data-status]').textContent)"
+            )
+        wait_my_turn_or_over(page)
+        prompt = status(page)
+        open_settings(page)
+        page.select_option("[data-setting=preset]", "compact15" if language == "en" else "club")
+        assert notice(page) == rules_note
+        page.select_option("[data-setting=level]", "medium" if language == "en" else "hard")
+        assert notice(page) == level_note
+        close_panel(page)
+        # The turn's prompt stays in the status line, through How to play too.
+        assert status(page) == prompt
+        assert notice(page) == level_note
+        menu_click(page, "help")
+        page.wait_for_selector("[data-panel=help][open]")
+        close_panel(page)
+        assert status(page) == prompt
 
 
 def inside(box: dict[str, float] | None, viewport: dict[str, int]) -> bool:

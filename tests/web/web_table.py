@@ -31,11 +31,19 @@ DEAL_LINK = re.compile(r"#deal=([A-Z][0-9]+)$")
 def open_page(page: Any, url: str, timeout: int = READY_TIMEOUT_MS) -> None:
     """Open the table; for a deal link, wait until that deal is the one on the table. Going
     to a link from the same page is a hash change, not a load: the engine is ready before
-    the linked hand is dealt."""
+    the linked hand is dealt, and mid-hand the table asks first (yes, as a person would)."""
     page.goto(url)
     wait_ready(page, timeout)
     link = DEAL_LINK.search(url)
     if link:
+        page.wait_for_function(
+            """code => document.querySelector('[data-confirm=new-hand][open]')
+                || document.querySelector('[data-deal-code]')?.textContent === code""",
+            arg=link.group(1),
+            timeout=timeout,
+        )
+        if page.is_visible("[data-confirm=new-hand]"):
+            page.click("[data-confirm=new-hand] [data-action=confirm]")
         page.wait_for_function(
             "code => document.querySelector('[data-deal-code]')?.textContent === code",
             arg=link.group(1),

@@ -19,7 +19,7 @@ import { watchOtherTabs } from "../store/other_tabs.js";
 import { createEngineSession } from "../engine/engine_session.js";
 import { createHandController } from "../game/hand_controller.js";
 import { createTurnClock } from "../game/turn_clock.js";
-import { copyDealLink, withoutHash } from "../game/deal_link.js";
+import { copyDealLink, refusedCodeReason, withoutHash } from "../game/deal_link.js";
 import { createReplayController } from "../after_hand/replay.js";
 import { createStatsKeeper } from "../after_hand/stats_keeper.js";
 import { createDaily } from "../after_hand/daily.js";
@@ -89,7 +89,7 @@ function createApp(win) {
       forget: () => hand.forget(),
       current: () => hand.current(),
       open: (snapshot, handId) => hand.open(snapshot, handId),
-      replace: (request, fields, notice) => hand.replace(request, fields, notice),
+      openDeal: (code) => openDealLink(code),
       yieldToOtherTab: () => hand.yieldToOtherTab(),
     },
     onReady() {
@@ -251,6 +251,25 @@ function createApp(win) {
     }
   }
 
+  /**
+   * A #deal= link while the page is open: that deal in place of the hand, mid-hand only
+   * after the new-hand question (a link is one tap on a chat message, as easy to make by
+   * mistake as New hand; the address was cleared already, so No leaves no other deal named).
+   */
+  function openDealLink(code) {
+    // A code the engine refuses is said over the table (replacing the notice of any earlier
+    // link), not in the status line: the turn's prompt stays, and the hand goes on.
+    const refused = (error) => notices.show({ key: "dealLinkRefused", params: { reason: refusedCodeReason(error) } });
+    const deal = () =>
+      hand.replace("from_code", { code, level: settings.current.level }, { key: "dealReplayed", params: { code } }, refused);
+    if (hand.inProgress) {
+      afterConfirm = deal;
+      dialog.show("new-hand");
+    } else {
+      deal();
+    }
+  }
+
   /** A #daily=YYYY-MM-DD link: that date's deal once the engine is up (a bad date: today's, said). */
   function openDailyLink(hash) {
     const link = readDailyHash(hash);
@@ -287,8 +306,10 @@ function createApp(win) {
     },
     setting(name, value) {
       if (!settings.choose(name, value)) return;
-      if (name === "preset") hand.flashInfo("rulesNextHand");
-      if (name === "level" && hand.current().snapshot && !hand.over) hand.flashInfo("levelNextHand");
+      // Said over the table, not in the status line: the turn's prompt stays there, and a
+      // notice goes by itself (a status line's words last until the next move).
+      if (name === "preset") notices.show({ key: "rulesNextHand" });
+      if (name === "level" && hand.current().snapshot && !hand.over) notices.show({ key: "levelNextHand" });
       if (name === "sound") sound.setEnabled(value === "on");
       update();
     },

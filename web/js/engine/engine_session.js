@@ -6,7 +6,7 @@
 
 import { createEngineClient, EngineDown } from "./engine_client.js";
 import { SAVE_KEY, isSameDeal, newHandId, readSave } from "../store/save.js";
-import { readDealHash, withoutHash } from "../game/deal_link.js";
+import { readDealHash, refusedCodeReason, withoutHash } from "../game/deal_link.js";
 
 const DEFAULT_BOOT_STALL_MS = 30000;
 /**
@@ -41,7 +41,8 @@ export function replyDelayMs(search) {
  * @param {(part?: string) => void} deps.update
  * @param {object} deps.table     the hand on the table (hand_controller.js):
  *        halt(), showSaved(save, preview), forget(), current() -> {snapshot, handId},
- *        open(snapshot, handId), replace(request, fields, notice), yieldToOtherTab()
+ *        open(snapshot, handId), openDeal(code) (a deal link while the page is open),
+ *        yieldToOtherTab()
  * @param {() => void} deps.onReady  the engine answered its first hand (once per boot)
  */
 export function createEngineSession({ win, storage, settings, notices, update, table, onReady }) {
@@ -101,7 +102,7 @@ export function createEngineSession({ win, storage, settings, notices, update, t
         notices.show({ key: "dealReplayed", params: { code } });
         return { snapshot: reply.result, handId: newHandId() };
       }
-      notices.show({ key: "badDealCode", params: { reason: reply.error.message } });
+      notices.show({ key: "badDealCode", params: { reason: refusedCodeReason(reply.error) } });
       return dealNew();
     }
     for (;;) {
@@ -243,7 +244,7 @@ export function createEngineSession({ win, storage, settings, notices, update, t
       }
       const code = link.code;
       if (status === "ready") {
-        table.replace("from_code", { code, level: settings.current.level }, { key: "dealReplayed", params: { code } });
+        table.openDeal(code);
       } else {
         pendingDealCode = code;
       }

@@ -29,6 +29,16 @@ export function readDealHash(hash) {
   return isCodeText(code) ? { kind: "deal", code } : { kind: "bad" };
 }
 
+/**
+ * Why the engine refused a deal code, in the page's own words (both languages): the
+ * engine's text (its bad_code reason) is English inside either language, so only a refusal
+ * the page itself wrote ({key}: a seed too large to carry) is said as it is.
+ */
+export function refusedCodeReason(error) {
+  const message = error?.message;
+  return message && typeof message === "object" && "key" in message ? message : { key: "dealCodeNotValid" };
+}
+
 /** The deal code in a location hash, or null. */
 export function dealCodeFromHash(hash) {
   const link = readDealHash(hash);

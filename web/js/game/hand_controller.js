@@ -267,12 +267,19 @@ export function createHandController({
     return Boolean(snapshot?.view && !snapshot.view.over && handId);
   }
 
-  /** A new hand in place of this one; an unfinished one is reported abandoned once the new one is in. */
-  async function replace(request, fields, noticeOnSuccess = null) {
+  /**
+   * A new hand in place of this one; an unfinished one is reported abandoned once the new
+   * one is in. When the engine refuses it, `onRefused(error)` says so (by default in the
+   * status line) and the hand on the table goes on.
+   */
+  async function replace(request, fields, noticeOnSuccess = null, onRefused = showRefusal) {
     if (elsewhere) {
       notices.show(ELSEWHERE_NOTICE);
       return;
     }
+    // A move of this hand still on its way has its reply dropped by the epoch, though the
+    // engine made it: should the new hand be refused, the engine is set back to the table's.
+    const dropped = isBusy();
     halt();
     const myEpoch = epoch;
     clock.stopAuto(); // auto-play belongs to the hand it started in
@@ -280,13 +287,23 @@ export function createHandController({
     const reply = await perform(request, fields);
     if (!reply || myEpoch !== epoch) return; // lost, or another new hand was asked for meanwhile
     if (!reply.ok) {
-      showRefusal(reply.error);
+      onRefused(reply.error);
+      if (dropped && left) await resume(myEpoch);
+      if (myEpoch === epoch) continueHand(); // the pause halt() cleared (a computer seat's turn)
       return;
     }
     if (left) onAbandoned(left.snapshot, left.handId);
     notices.show(noticeOnSuccess);
     apply(reply.result, newHandId());
     continueHand();
+  }
+
+  /** The engine's game back to the one on the table (a move of it was dropped). */
+  async function resume(myEpoch) {
+    const reply = await perform("load", { game: snapshot.game, level: level() });
+    if (!reply || myEpoch !== epoch) return;
+    if (reply.ok) apply(reply.result);
+    else showRefusal(reply.error);
   }
 
   function halt() {
@@ -478,11 +495,6 @@ export function createHandController({
       if (elsewhere) return; // a restart after another tab took the hand over: that tab plays it
       apply(next, nextHandId);
       continueHand();
-    },
-    /** A setting that waits for the next hand says so in the status line. */
-    flashInfo(key) {
-      flash = { message: { key }, tone: "info" };
-      update();
     },
     toggleCard,
     selectRank(code) {
