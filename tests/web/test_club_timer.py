@@ -15,6 +15,7 @@ from table_features import (
 )
 from web_table import (
     counts,
+    is_over,
     moves,
     open_page,
     play_until,
@@ -102,10 +103,14 @@ def test_two_timeouts_in_a_row_switch_on_auto_play_until_stop_auto(table: Any) -
 
     stop.click()
     page.wait_for_selector("[data-auto]", state="hidden")
-    if page.is_visible("[data-result]"):
-        page.click("[data-action=new]")
-    # The next timeout is the first in a row again: it plays once, and auto-play stays off.
+    # (the hand may end meanwhile, by a computer's move: then the next one is dealt, and
+    # the table waits for it to be drawn, not reading the finished one's end)
     wait_my_turn_or_over(page)
+    if is_over(page):
+        page.click("[data-result] [data-action=new]")
+        page.wait_for_selector("[data-result]", state="hidden")
+        wait_my_turn_or_over(page)
+    # The next timeout is the first in a row again: it plays once, and auto-play stays off.
     assert page.is_visible("[data-timer]")
     assert 0 < seconds_shown(page) <= 3
     done = my_actions(page)
