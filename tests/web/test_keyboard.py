@@ -13,6 +13,7 @@ from web_table import (
     menu_click,
     moves,
     open_page,
+    select_by_hint,
     selected,
     wait_moves_beyond,
     wait_my_turn_or_over,
@@ -80,8 +81,7 @@ def test_a_hands_first_moves_with_the_keyboard_only(table: Any) -> None:
             break
         before = moves(page)
         if page.is_enabled("[data-action=hint]"):
-            page.keyboard.press("h")
-            page.wait_for_selector("[data-action=play]:not([disabled])")
+            select_by_hint(page, press_hint=lambda: page.keyboard.press("h"))
             assert selected(page)
             page.keyboard.press("p")
         else:

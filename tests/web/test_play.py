@@ -17,6 +17,7 @@ from web_table import (
     new_hand,
     open_page,
     play_until,
+    select_by_hint,
     selected,
     status,
     take_turn,
@@ -155,6 +156,7 @@ def test_pass_is_locked_with_its_reason(table: Any) -> None:
     play_until(page, stop=pass_locked)
     if is_over(page):  # every turn of this hand allowed a pass: deal again and look again
         page.click("[data-action=new]")
+        page.wait_for_selector("[data-result]", state="hidden")
         play_until(page, stop=pass_locked)
     assert page.is_disabled("[data-action=pass]")
     reason = (page.text_content("[data-pass-reason]") or "").strip()
@@ -186,8 +188,7 @@ def test_hint_selects_a_legal_play_and_double_tap_selects_a_rank(table: Any) -> 
     open_page(page, table.site.url)
     wait_my_turn_or_over(page)
     if page.is_enabled("[data-action=hint]"):
-        page.click("[data-action=hint]")
-        page.wait_for_selector("[data-action=play]:not([disabled])")
+        select_by_hint(page)
         assert selected(page)
         assert page.get_attribute("[data-status]", "data-tone") == "good"
         page.click("[data-action=hint]")  # cycles on (or stays, with a single hint)

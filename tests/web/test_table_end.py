@@ -17,6 +17,7 @@ from web_table import (
     moves,
     open_page,
     play_until,
+    select_by_hint,
     take_turn,
     wait_moves_beyond,
     wait_my_turn_or_over,
@@ -133,8 +134,7 @@ def pass_until_over(page: Any, max_turns: int = 120) -> None:
                 page.wait_for_selector("[data-action=play]:not([disabled])", timeout=3_000)
             except PlaywrightTimeout:
                 lowest.click()  # not a legal play alone: put it back, take the hint
-                page.click("[data-action=hint]")
-                page.wait_for_selector("[data-action=play]:not([disabled])")
+                select_by_hint(page)
             page.click("[data-action=play]")
         wait_moves_beyond(page, before)
     raise AssertionError(f"the hand did not finish within {max_turns} turns")

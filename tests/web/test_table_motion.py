@@ -13,6 +13,7 @@ from web_table import (
     moves,
     open_page,
     play_until,
+    select_by_hint,
     take_turn,
     wait_moves_beyond,
     wait_my_turn_or_over,
@@ -41,8 +42,7 @@ def test_a_play_flies_in_and_a_tap_during_the_flight_is_taken_at_once(table: Any
     # Your own play: right after it lands on the table, its cards are still flying there.
     before = moves(page)
     if page.is_enabled("[data-action=hint]"):
-        page.click("[data-action=hint]")
-        page.wait_for_selector("[data-action=play]:not([disabled])")
+        select_by_hint(page)
         page.click("[data-action=play]")
         page.wait_for_function(
             """n => Number(document.querySelector('[data-app]').dataset.moves) > n

@@ -129,6 +129,19 @@ def moves_beyond(before: int) -> str:
     return f"() => Number(document.querySelector('[data-app]').dataset.moves) > {before}"
 
 
+def select_by_hint(
+    page: Any, wait: Wait = wait_for, press_hint: Callable[[], None] | None = None
+) -> None:
+    """Press Hint until a play is selected and Play is on: when the search finds passing best,
+    the first press only says so and the plays come on the next press."""
+    press = press_hint or (lambda: page.click("[data-action=hint]"))
+    press()
+    wait(page, HINT_ANSWERED, TURN_TIMEOUT_MS)
+    if page.is_disabled("[data-action=play]"):
+        press()
+        wait(page, PLAY_ENABLED, TURN_TIMEOUT_MS)
+
+
 def take_turn(
     page: Any, cards: list[str] | None = None, wait: Wait = wait_for, press: Press = click
 ) -> str:
@@ -142,11 +155,7 @@ def take_turn(
         press(page, "[data-action=play]")
         done = "play"
     elif page.is_enabled("[data-action=hint]"):
-        press(page, "[data-action=hint]")
-        wait(page, HINT_ANSWERED, TURN_TIMEOUT_MS)
-        if page.is_disabled("[data-action=play]"):
-            press(page, "[data-action=hint]")
-            wait(page, PLAY_ENABLED, TURN_TIMEOUT_MS)
+        select_by_hint(page, wait, lambda: press(page, "[data-action=hint]"))
         press(page, "[data-action=play]")
         done = "play"
     else:
