@@ -33,6 +33,7 @@ import { buildBootModel, buildTableModel } from "../model/table_model.js";
 import { buildPanelsModel } from "../model/panels_model.js";
 import { presetNamed } from "../model/dialogs_model.js";
 import { createRenderer, tableCard } from "../view/render.js";
+import { createMotion } from "../view/motion.js";
 import { createPanelsRenderer } from "../view/render_panels.js";
 import { createSound, cuesForSnapshot } from "../view/sound.js";
 import { bindInput } from "../input/pointer.js";
@@ -43,8 +44,9 @@ function createApp(win) {
   const doc = win.document;
   const storage = createStorage();
   const settings = createSettingsKeeper({ win, storage });
-  const renderer = createRenderer(doc);
-  const panelRenderer = createPanelsRenderer(doc, { tableCard });
+  const motion = createMotion(win); // one owner of the speed setting and of reduced motion
+  const renderer = createRenderer(doc, motion);
+  const panelRenderer = createPanelsRenderer(doc, { tableCard, reducedMotion: motion.reduced });
   const frame = createFrameScheduler(
     win,
     {

@@ -11,7 +11,6 @@
 
 import { createLabelWriter, el, fillSelect, setAttr, setProp, setText, suitIcon, toggleAttr } from "./dom.js";
 import { createDialogRenderer } from "./render_dialogs.js";
-import { createMotion } from "./motion.js";
 
 /** The face of a card: corner index (rank over suit) and a large suit in the middle. */
 function cardFace(doc, card) {
@@ -47,7 +46,12 @@ function playNodes(doc, action, hooked = true) {
   return nodes;
 }
 
-export function createRenderer(doc) {
+/**
+ * @param {Document} doc
+ * @param {ReturnType<typeof import("./motion.js").createMotion>} motion  how things move (and
+ *        whether they may: the person's reduced-motion wish), shared with the panels' renderer
+ */
+export function createRenderer(doc, motion) {
   const win = doc.defaultView;
   const root = doc.querySelector("[data-app]");
   // The page's own elements (index.html) are looked up once: every drawing reads some fifty
@@ -75,7 +79,6 @@ export function createRenderer(doc) {
   const playSignature = ["", "", ""];
   const revealSignature = ["", "", ""];
   const dialogs = createDialogRenderer(doc, { tableCard }); // How to play draws its examples with the table's cards
-  const motion = createMotion(win);
   let drawn = null; // the last model drawn: what changed since decides the motion
 
   const labelWriter = createLabelWriter();

@@ -16,9 +16,11 @@ function whenChanged(node, data, build) {
 
 /**
  * @param {Document} doc
- * @param {{tableCard: Function}} drawing  render.js's card, so the coach's options are drawn as the table draws cards
+ * @param {{tableCard: Function, reducedMotion: () => boolean}} drawing  render.js's card, so the coach's
+ *        options are drawn as the table draws cards; whether the person asked for reduced motion
+ *        (motion.js owns that fact)
  */
-export function createPanelsRenderer(doc, { tableCard }) {
+export function createPanelsRenderer(doc, { tableCard, reducedMotion }) {
   const root = doc.querySelector("[data-app]");
   const q = (selector, scope = root) => scope.querySelector(selector);
   const replayPanel = q("[data-replay]");
@@ -237,8 +239,7 @@ export function createPanelsRenderer(doc, { tableCard }) {
     // the panel scrolls as little as it must for your play there to be in sight.
     const showing = model.seats.some((seat) => seat.play?.option);
     if (showing && !optionShown) {
-      const reduced = doc.defaultView.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
-      q('[data-replay-play="0"]', replayPanel)?.scrollIntoView({ block: "nearest", behavior: reduced ? "auto" : "smooth" });
+      q('[data-replay-play="0"]', replayPanel)?.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
     }
     optionShown = showing;
   }
