@@ -117,6 +117,43 @@ def test_the_losers_cards_turn_face_up_and_the_winning_play_stays_in_sight(
     assert cards_at(page, "[data-reveal] [data-card]") == []
 
 
+#: Each time the table changes: the actions so far, whether the result sheet is up, and how
+#: many of the losers' cards lie face up.
+RECORD_ENDING = """() => {
+  window.__ending = [];
+  const note = () => window.__ending.push({
+    at: performance.now(),
+    moves: Number(document.querySelector('[data-app]').dataset.moves),
+    result: !document.querySelector('[data-result]').hidden,
+    revealed: document.querySelectorAll('[data-reveal] [data-card]').length,
+  });
+  new MutationObserver(note).observe(document.querySelector('[data-app]'),
+    {subtree: true, childList: true, attributes: true});
+}"""
+
+
+def test_a_hand_ends_in_beats_the_last_play_then_the_cards_left_then_the_result(
+    table: Any,
+) -> None:
+    page = table.page
+    open_page(page, f"{table.site.url}#deal={SHORT_DEAL}")
+    page.evaluate(RECORD_ENDING)
+    play_until(page, max_turns=80)
+    assert is_over(page)
+    log: list[dict[str, Any]] = page.evaluate("window.__ending")
+    last = max(entry["moves"] for entry in log)
+    ending = [entry for entry in log if entry["moves"] == last]
+    # The last play lands on a table that shows neither the cards left nor the result yet,
+    # the cards left turn up a beat later, and the result comes up after them.
+    assert not ending[0]["result"] and ending[0]["revealed"] == 0, ending[0]
+    turned = next(entry for entry in ending if entry["revealed"] > 0)
+    up = next(entry for entry in ending if entry["result"])
+    assert not turned["result"], turned
+    assert turned["at"] - ending[0]["at"] >= 150, (turned, ending[0])
+    assert up["at"] - turned["at"] >= 150, (up, turned)
+    assert up["revealed"] == turned["revealed"]
+
+
 def pass_until_over(page: Any, max_turns: int = 120) -> None:
     """Pass whenever the rules allow, else play the lowest card alone (or, when that is not
     allowed, the first hint): the hand usually ends with some of yours left."""

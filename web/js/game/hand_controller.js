@@ -19,7 +19,7 @@
 
 import { EngineDown, requestInSlices } from "../engine/engine_client.js";
 import { SAVE_KEY, makeSave, newHandId, snapshotFromSave } from "../store/save.js";
-import { BOT_DELAY_MS } from "../store/preferences.js";
+import { BOT_DELAY_MS, END_BEATS_MS } from "../store/preferences.js";
 import { sameRank } from "./cards.js";
 import { cannotBeat } from "./turn_facts.js";
 
@@ -91,6 +91,12 @@ export function createHandController({
   let paceTimer = null;
   let paceSeq = 0; // only the latest pause may act
   let elsewhere = false; // another tab plays the hand now: this one neither acts nor saves
+  // How much of a hand's end is shown: 0 its last play, 1 and the cards left face up, 2 and
+  // the result. A hand that ends on the table shows them in beats (`showEnding`), as a
+  // dealer would, and a slow phone draws each in a frame of its own (all three in one
+  // frame were a hand's longest task); any other snapshot is shown whole at once.
+  let endStage = 2;
+  let endTimer = null;
 
   /** The difficulty of the hand on the table. */
   function level() {
@@ -116,6 +122,8 @@ export function createHandController({
     else if (nextHandId !== handId || handLevel === null) handLevel = settings.current.level;
     snapshot = next;
     previewing = false;
+    endStage = 2;
+    clearTimeout(endTimer);
     handId = nextHandId;
     selection = [];
     judgement = null;
@@ -248,7 +256,9 @@ export function createHandController({
     if (!reply || myEpoch !== epoch) return;
     if (reply.ok) {
       onWorked();
+      const ended = !snapshot?.view?.over && Boolean(reply.result.view?.over);
       apply(reply.result);
+      if (ended) showEnding(myEpoch);
       continueHand();
     } else {
       showRefusal(reply.error);
@@ -304,6 +314,23 @@ export function createHandController({
     if (!reply || myEpoch !== epoch) return;
     if (reply.ok) apply(reply.result);
     else showRefusal(reply.error);
+  }
+
+  /** The hand just ended on the table: its cards left, then its result, each after a beat. */
+  function showEnding(myEpoch) {
+    const [reveal, result] = END_BEATS_MS[settings.current.speed] ?? END_BEATS_MS.normal;
+    const stage = (to, delay, then) =>
+      whenDrawn(() => {
+        clearTimeout(endTimer);
+        endTimer = setTimeout(() => {
+          if (myEpoch !== epoch || endStage >= to) return;
+          endStage = to;
+          update();
+          then?.();
+        }, delay);
+      });
+    endStage = 0;
+    stage(1, reveal, () => stage(2, result));
   }
 
   function halt() {
@@ -547,6 +574,7 @@ export function createHandController({
         snapshot,
         handId,
         handLevel,
+        endStage,
         selection,
         judgement,
         judgementStale,

@@ -171,7 +171,9 @@ export function buildTableModel(state) {
   const table = view ? trickPlays(view) : { current: [null, null, null], ended: null };
   const judged = state.judgement !== null && !state.judgementStale;
   // Once the hand is over the engine turns every hand left face up.
-  const reveal = view?.over && Array.isArray(snapshot?.reveal) ? snapshot.reveal : null;
+  // A hand that just ended shows its end in beats (hand_controller.js): its cards left, then its result.
+  const endStage = state.endStage ?? 2;
+  const reveal = view?.over && endStage >= 1 && Array.isArray(snapshot?.reveal) ? snapshot.reveal : null;
   const faceUp = view?.face_up ?? null;
   const soundOn = state.settings.sound === "on";
 
@@ -314,7 +316,7 @@ export function buildTableModel(state) {
       },
     },
     notice: state.notice ? say(t, state.notice) : "",
-    result: resultModel(state, t, view, name, direction),
+    result: endStage >= 2 ? resultModel(state, t, view, name, direction) : null,
     dialogs: dialogsModel(state, t),
   };
 }

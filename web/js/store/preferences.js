@@ -37,6 +37,12 @@ export const DEFAULT_SETTINGS = Object.freeze({
 /** How long a computer seat visibly "thinks" before its request goes out, per speed: on Fast a person still follows each move. */
 export const BOT_DELAY_MS = Object.freeze({ normal: 650, fast: 280 });
 
+/**
+ * The end of a hand comes in beats, per speed: once the last play has landed, the cards
+ * left turn face up after the first pause, and the result comes up after the second.
+ */
+export const END_BEATS_MS = Object.freeze({ normal: [300, 450], fast: [180, 270] });
+
 export function readSettings(text) {
   const { value } = parseJson(text);
   const settings = { ...DEFAULT_SETTINGS };
