@@ -339,6 +339,13 @@ class Hint(TypedDict):
     hints: list[list[str]]
 
 
+class DealCodeCheck(TypedDict):
+    """A deal code the engine would deal, read without dealing it."""
+
+    deal_code: str
+    preset: str
+
+
 class DailyDeal(TypedDict):
     """The deal of one UTC date, the same everywhere."""
 
@@ -388,6 +395,12 @@ class FromCodeRequest(TypedDict):
     type: Literal["from_code"]
     code: str
     level: Level
+
+
+class CheckCodeRequest(TypedDict):
+    id: int
+    type: Literal["check_code"]
+    code: str
 
 
 class LoadRequest(TypedDict):
@@ -463,6 +476,7 @@ Request = (
     HelloRequest
     | NewGameRequest
     | FromCodeRequest
+    | CheckCodeRequest
     | LoadRequest
     | JudgeRequest
     | PlayRequest
@@ -485,6 +499,7 @@ Result = (
     | ReviewPending
     | Hint
     | HintPending
+    | DealCodeCheck
     | DailyDeal
     | DailyBaseline
     | DailyBaselinePending
@@ -519,6 +534,7 @@ REQUESTS: dict[str, tuple[type, Any]] = {  # (request shape, result shape)
     "hello": (HelloRequest, Hello),
     "new_game": (NewGameRequest, Snapshot),
     "from_code": (FromCodeRequest, Snapshot),
+    "check_code": (CheckCodeRequest, DealCodeCheck),
     "load": (LoadRequest, Snapshot),
     "judge": (JudgeRequest, JudgementJson),
     "play": (PlayRequest, Snapshot),

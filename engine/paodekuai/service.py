@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from . import __version__
+from . import codes as deal_codes
 from .ai import Bot
 from .cards import RANKS, InvalidCard
 from .coach import PositionReview
@@ -34,11 +35,13 @@ from .protocol import (
     LEVELS,
     REQUESTS,
     BotTurnRequest,
+    CheckCodeRequest,
     DailyBaseline,
     DailyBaselinePending,
     DailyBaselineRequest,
     DailyDeal,
     DailyRequest,
+    DealCodeCheck,
     ErrorReply,
     FromCodeRequest,
     Hello,
@@ -216,13 +219,29 @@ def _new_game(service: Service, request: NewGameRequest) -> Snapshot:
     return snapshot(service.game)
 
 
+def _bad_code(code: str, exc: InvalidDealCode) -> ServiceError:
+    return ServiceError("bad_code", str(exc), f"牌局代码 {code!r} 无效：{exc}")
+
+
 def _from_code(service: Service, request: FromCodeRequest) -> Snapshot:
     code = request["code"]
     try:
         service.game = Game.from_code(code, request["level"])
     except InvalidDealCode as exc:
-        raise ServiceError("bad_code", str(exc), f"牌局代码 {code!r} 无效：{exc}") from exc
+        raise _bad_code(code, exc) from exc
     return snapshot(service.game)
+
+
+def _check_code(service: Service, request: CheckCodeRequest) -> DealCodeCheck:
+    """Whether `from_code` would deal this code, and which preset, without dealing it (the
+    game on the table stays): a link's code is checked before the person is asked to leave
+    the hand for it."""
+    code = request["code"]
+    try:
+        preset, seed = deal_codes.decode(code)
+    except InvalidDealCode as exc:
+        raise _bad_code(code, exc) from exc
+    return {"deal_code": deal_codes.encode(preset, seed), "preset": preset}
 
 
 def _load(service: Service, request: LoadRequest) -> Snapshot:
@@ -419,6 +438,7 @@ _HANDLERS: Final[dict[str, Handler]] = {
     "hello": _hello,
     "new_game": _new_game,
     "from_code": _from_code,
+    "check_code": _check_code,
     "load": _load,
     "judge": _judge,
     "play": _play,

@@ -155,6 +155,20 @@ def test_from_code() -> None:
     assert err["code"] == "bad_code"
 
 
+def test_check_code_reads_a_code_without_dealing_it() -> None:
+    service = Service()
+    table = ok(service, type="new_game", preset="standard", seed=7, level="easy")
+    code = Game.deal(99, "club").deal_code
+    assert code is not None
+    checked = ok(service, type="check_code", code=f" {code.lower()} ")
+    assert checked == {"deal_code": code, "preset": "club"}
+    for bad in ("A1739206", "ZZZ", "A12", ""):
+        assert error(service, type="check_code", code=bad)["code"] == "bad_code", bad
+    # The hand on the table is still the one dealt before.
+    assert ok(service, type="judge", cards=[])["legal"] is False
+    assert service.live().deal_code == table["deal_code"]
+
+
 @pytest.mark.parametrize(
     "raw",
     [

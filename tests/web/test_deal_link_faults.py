@@ -96,20 +96,20 @@ def test_a_seed_past_what_javascript_carries_is_refused_with_its_reason(table: A
     assert position(page) == before
     # Sent while the page is open, the same code is refused over the table, and the hand goes on.
     prompt = status(page)
-    follow_link_mid_hand(page, "#deal=A90071992547409930")
-    assert "could not be used" in wait_notice(page, "goes on")
+    said = follow_refused_link_mid_hand(page, "#deal=A90071992547409930", "goes on")
+    assert "could not be used" in said
     assert status(page) == prompt
     assert deal_code(page) == dealt
 
 
-def follow_link_mid_hand(page: Any, link: str) -> None:
-    """Open `link` in the page while a hand is under way: yes to the new-hand question."""
+def follow_refused_link_mid_hand(page: Any, link: str, words: str) -> str:
+    """Open `link`, whose code the engine refuses, while a hand is under way: the refusal
+    (`words`) is said at once, and the person is never asked to leave the hand for it."""
     page.evaluate("link => { location.hash = link; }", link)
     page.wait_for_function("() => location.hash === ''")
-    dialog = "[data-confirm=new-hand]"
-    page.wait_for_selector(dialog, state="visible")
-    page.click(f"{dialog} [data-action=confirm]")
-    page.wait_for_selector(dialog, state="hidden")
+    said = wait_notice(page, words)
+    assert not page.is_visible("[data-confirm=new-hand]")
+    return said
 
 
 def wait_notice(page: Any, words: str) -> str:
@@ -132,8 +132,7 @@ def test_a_deal_code_refused_on_an_open_page_is_said_in_words_and_the_hand_goes_
     assert "Replaying deal" in notice(page)
     before = position(page)
     prompt = status(page)
-    follow_link_mid_hand(page, "#deal=A12")
-    said = wait_notice(page, "could not be used")
+    said = follow_refused_link_mid_hand(page, "#deal=A12", "could not be used")
     # The notice of the earlier link is gone, the engine's own text never shows, the turn's
     # prompt stays in the status line, and the hand on the table goes on.
     assert "Replaying" not in said and "too short" not in said, said
@@ -149,8 +148,7 @@ def test_a_deal_code_refused_on_an_open_page_is_said_in_words_and_the_hand_goes_
     wait_my_turn_or_over(page)
     before = position(page)
     prompt = status(page)
-    follow_link_mid_hand(page, "#deal=ZZZ")
-    said = wait_notice(page, "无法使用该牌局代码")
+    said = follow_refused_link_mid_hand(page, "#deal=ZZZ", "无法使用该牌局代码")
     assert not ENGLISH.search(said), said
     assert status(page) == prompt
     assert position(page) == before

@@ -17,6 +17,7 @@ import { createSettingsKeeper } from "../store/settings_keeper.js";
 import { createSessionScore } from "../store/session_score.js";
 import { watchOtherTabs } from "../store/other_tabs.js";
 import { createEngineSession } from "../engine/engine_session.js";
+import { EngineDown } from "../engine/engine_client.js";
 import { createHandController } from "../game/hand_controller.js";
 import { createTurnClock } from "../game/turn_clock.js";
 import { copyDealLink, refusedCodeReason, withoutHash } from "../game/deal_link.js";
@@ -258,18 +259,30 @@ function createApp(win) {
    * after the new-hand question (a link is one tap on a chat message, as easy to make by
    * mistake as New hand; the address was cleared already, so No leaves no other deal named).
    */
-  function openDealLink(code) {
+  async function openDealLink(code) {
     // A code the engine refuses is said over the table (replacing the notice of any earlier
     // link), not in the status line: the turn's prompt stays, and the hand goes on.
     const refused = (error) => notices.show({ key: "dealLinkRefused", params: { reason: refusedCodeReason(error) } });
     const deal = () =>
       hand.replace("from_code", { code, level: settings.current.level }, { key: "dealReplayed", params: { code } }, refused);
-    if (hand.inProgress) {
-      afterConfirm = deal;
-      dialog.show("new-hand");
-    } else {
+    if (!hand.inProgress) {
       deal();
+      return;
     }
+    // Only the engine reads a code. It is asked first, so a bad link is said at once and the
+    // person is never asked to leave the hand for a deal that cannot come.
+    let checked = null;
+    try {
+      checked = await engine.client.request("check_code", { code });
+    } catch (error) {
+      if (!(error instanceof EngineDown)) throw error; // (the worker is being restarted: ask anyway)
+    }
+    if (checked && !checked.ok) {
+      refused(checked.error);
+      return;
+    }
+    afterConfirm = deal;
+    dialog.show("new-hand");
   }
 
   /** A #daily=YYYY-MM-DD link: that date's deal once the engine is up (a bad date: today's, said). */
