@@ -353,3 +353,18 @@ test("the session's running totals go with the seats' names (by side), whichever
   assert.equal(row("East").session, "+2"); // -6 then +8: East's own running total
   assert.equal(row("West").session, "+5"); // +10 then -5
 });
+
+test("a hand that just ended shows its last play, then the cards left face up, then the result", () => {
+  const finished = tableView({ over: true, winner: 1, settlement: { total: [-3, 8, -5], cards_left: [3, 0, 5], shut_out: [false, false, false], bombs: [0, 0, 0] } });
+  const snapshot = { view: finished, you: null, reveal: [["3S", "4H", "9D"], [], ["5C", "6C", "7C", "8C", "JD"]] };
+  const at = (endStage) => buildTableModel(baseState(snapshot, { endStage }));
+  const revealed = (model) => model.seats.map((seat) => seat.reveal?.cards.length ?? 0);
+  assert.deepEqual(revealed(at(0)), [0, 0, 0]);
+  assert.equal(at(0).result, null);
+  assert.deepEqual(revealed(at(1)), [3, 0, 5]);
+  assert.equal(at(1).result, null);
+  assert.deepEqual(revealed(at(2)), [3, 0, 5]);
+  assert.ok(at(2).result);
+  // A restored or reloaded hand (no stage given) is shown whole.
+  assert.ok(buildTableModel(baseState(snapshot)).result);
+});
