@@ -309,3 +309,50 @@ def test_a_full_fan_of_backs_never_covers_its_seats_name(open_table: Any, name: 
             across = min(right, back[2]) - max(left, back[0])
             down = min(bottom, back[3]) - max(top, back[1])
             assert across <= 0.5 or down <= 0.5, (name, seat)
+
+
+#: The boxes a notice must leave in sight: each seat's place for its play and every card
+#: in it, each opponent's name and fan, and your status line.
+IN_SIGHT = """() => [...document.querySelectorAll(
+    '[data-seat-play], [data-played] [data-card], [data-seat-name], .fan, [data-flag],'
+    + ' [data-status]')]
+  .map(el => { const r = el.getBoundingClientRect();
+               return [el.dataset.card || el.className || el.tagName,
+                       r.left, r.top, r.right, r.bottom]; })
+  .filter(([, l, t, r, b]) => r > l && b > t)"""
+
+
+@pytest.mark.parametrize(
+    "viewport",
+    [(390, 844), (844, 390), (360, 640), (1366, 768)],
+    ids=lambda v: f"{v[0]}x{v[1]}",
+)
+def test_a_notice_mid_hand_covers_no_play_on_the_felt(
+    open_table: Any, viewport: tuple[int, int]
+) -> None:
+    width, height = viewport
+    browsing = open_table(viewport={"width": width, "height": height})
+    page = browsing.page
+    open_page(page, f"{browsing.site.url}#deal=A0738433")
+    # Your play just laid on the felt (where a short screen's notice used to sit), and then a
+    # link the table refuses: its notice comes while your play lies there.
+    for _ in range(10):
+        wait_my_turn_or_over(page)
+        if take_turn(page) == "play":
+            break
+    page.evaluate("() => { location.hash = '#deal=ZZZ'; }")
+    page.wait_for_function(
+        "() => document.querySelector('[data-notice]').textContent.includes('could not be used')"
+    )
+    page.wait_for_timeout(300)  # the play's flight is over; the next seat waits longer to move
+    assert page.locator('[data-seat="0"] [data-played] [data-card]').count() > 0
+    box = page.locator("[data-notice]").bounding_box()
+    assert box is not None
+    notice = (box["x"], box["y"], box["x"] + box["width"], box["y"] + box["height"])
+    boxes = page.evaluate(IN_SIGHT)
+    assert any(name for name, *_ in boxes if len(name) <= 3)  # cards are on the felt
+    for name, left, top, right, bottom in boxes:
+        apart = (
+            right <= notice[0] or left >= notice[2] or bottom <= notice[1] or top >= notice[3]
+        )
+        assert apart, (viewport, name, (left, top, right, bottom), notice)
