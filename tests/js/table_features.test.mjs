@@ -296,6 +296,10 @@ test("the table model: the timer, auto-play locking the hand, the face-up card, 
   assert.equal(auto.dialogs.auto.text, "Auto-play is on: your turns are played for you.");
   assert.equal(auto.hand.locked, true);
   assert.equal(auto.buttons.hint.enabled, false);
+  // The hand auto-play was on in is over: its bar goes (no turn is left to play for you).
+  const ended = clubState({ autoPlay: true });
+  const endedModel = buildTableModel({ ...ended, snapshot: { ...ended.snapshot, view: { ...ended.snapshot.view, over: true, winner: 1 }, you: null } });
+  assert.equal(endedModel.dialogs.auto, null);
 
   const view = { ...clubState().snapshot.view, rules: "compact15", face_up: { card: "7H", seat: 1 } };
   const faceUp = buildTableModel(clubState({ snapshot: { ...clubState().snapshot, view } }));

@@ -180,3 +180,14 @@ def test_an_option_tapped_far_down_the_list_is_drawn_in_sight_on_a_phone(
                   document.scrollingElement.scrollTop]""",
         play,
     )
+    # The caption says what the option is: on two lines if need be, its box grows and the
+    # replay's buttons move down (a caption held to one line ran over them).
+    caption = page.evaluate(
+        """() => { const c = document.querySelector('[data-replay-caption]');
+                   const nav = document.querySelector('.replay-controls');
+                   return {text: c.textContent, height: c.clientHeight, needs: c.scrollHeight,
+                           bottom: c.getBoundingClientRect().bottom,
+                           buttons: nav.getBoundingClientRect().top}; }"""
+    )
+    assert caption["needs"] <= caption["height"] + 1, caption
+    assert caption["bottom"] <= caption["buttons"] + 1, caption

@@ -102,6 +102,7 @@ export function dialogsModel(state, t) {
     settings: settingsModel(state, t),
     help: state.panel === "help" ? helpModel(state, t) : null,
     timer: timerModel(state, t),
-    auto: state.autoPlay ? { text: t("autoOn") } : null,
+    // Auto-play plays the person's turns: once the hand is over there are none, and its bar goes.
+    auto: state.autoPlay && !state.snapshot?.view?.over ? { text: t("autoOn") } : null,
   };
 }

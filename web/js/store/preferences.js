@@ -41,7 +41,7 @@ export const BOT_DELAY_MS = Object.freeze({ normal: 650, fast: 280 });
  * The end of a hand comes in beats, per speed: once the last play has landed, the cards
  * left turn face up after the first pause, and the result comes up after the second.
  */
-export const END_BEATS_MS = Object.freeze({ normal: [300, 450], fast: [180, 270] });
+export const END_BEATS_MS = Object.freeze({ normal: [300, 400], fast: [180, 260] });
 
 export function readSettings(text) {
   const { value } = parseJson(text);

@@ -169,10 +169,10 @@ export function createMotion(win) {
       });
     },
     /** The result comes up from the bottom once the cards are turned. */
+    /** The result sheet: it comes up at once (the hand's end has had its beats: hand_controller.js). */
     slideUp(node) {
-      const delay = ms("flip");
-      if (reduced()) return fadeIn(node, ms("sheet"), delay);
-      return animate(node, [{ transform: "translateY(100%)" }, { transform: "none" }], { duration: ms("sheet"), delay, fill: "backwards" });
+      if (reduced()) return fadeIn(node, ms("sheet"));
+      return animate(node, [{ transform: "translateY(100%)" }, { transform: "none" }], { duration: ms("sheet"), fill: "backwards" });
     },
   };
 }
