@@ -103,9 +103,9 @@ def expected_timeout_play(saved: Any) -> list[str] | None:
 
 LATIN_WORD = re.compile(r"[A-Za-z]+")
 #: Latin letters a Chinese page may still show: card ranks and key caps (one
-#: capital letter), the Esc key, and the game's name in pinyin. (Text marked
-#: lang="en" on purpose, the way back to English, is not counted.)
-ALLOWED_LATIN = {"Esc", "Pao", "De", "Kuai"}
+#: capital letter), the Esc, Home and End keys, and the game's name in pinyin. (Text
+#: marked lang="en" on purpose, the way back to English, is not counted.)
+ALLOWED_LATIN = {"Esc", "Home", "End", "Pao", "De", "Kuai"}
 
 VISIBLE_WORDS = """() => {
   const page = document.documentElement.lang;

@@ -237,7 +237,7 @@ export const HELP_TEXTS = Object.freeze({
   table7: { en: "Settings: the rules, the difficulty, the language, the animation speed, sound, the seating, and passing by itself when you cannot beat.", zh: "设置：规则、难度、语言、动画速度、声音、座位，以及压不过时自动不出。" },
   // --- the keyboard
   keysHeading: { en: "Keyboard", zh: "键盘" },
-  keys1: { en: "← and → (or Home and End): move between your cards.", zh: "← 和 →：在手牌之间移动。" },
+  keys1: { en: "← and → (or Home and End): move between your cards.", zh: "← 和 →（或 Home 和 End）：在手牌之间移动。" },
   keys2: { en: "Space or Enter: select or put back the card you are on; ↑ selects it, ↓ puts it back.", zh: "空格键或回车键：选中或放回当前的牌；↑ 选中，↓ 放回。" },
   keys3: { en: "R: select every card of that rank.", zh: "R：选中同点数的所有牌。" },
   keys4: { en: "P: play · X: pass · H: hint.", zh: "P：出牌 · X：不出 · H：提示。" },

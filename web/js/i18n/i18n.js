@@ -251,10 +251,13 @@ export const STRINGS = Object.freeze({
     statsDailyRecord: "Against Hard: {wins} better, {ties} equal, {losses} worse",
     statsDailyEmpty: "No daily deal played yet.",
     chartPointsTitle: "Your running points, last {n} hands",
+    chartPointsTitleOne: "Your points in the last hand",
+    chartPointsTextOne: "Points in the last hand: {last}.",
     chartPointsText: "Running points over the last {n} hands: from {first} to {last}, lowest {low}, highest {high}.",
     chartPointsEmpty: "Play a hand to see your running points here.",
     chartDailyTitle: "Daily deals: you against Hard",
     chartDailyText: "Last {n} daily deals, your points minus Hard's: {list}.",
+    chartDailyTextOne: "The last daily deal, your points minus Hard's: {list}.",
   },
   zh: {
     title: "跑得快",
@@ -500,10 +503,13 @@ export const STRINGS = Object.freeze({
     statsDailyRecord: "对困难电脑：赢 {wins}，平 {ties}，输 {losses}",
     statsDailyEmpty: "还没打过每日一局。",
     chartPointsTitle: "你最近 {n} 局的累计得分",
+    chartPointsTitleOne: "你最近一局的得分",
+    chartPointsTextOne: "最近一局的得分：{last}。",
     chartPointsText: "最近 {n} 局的累计得分：从 {first} 到 {last}，最低 {low}，最高 {high}。",
     chartPointsEmpty: "打完一局，这里就会画出你的累计得分。",
     chartDailyTitle: "每日一局：你对困难电脑",
     chartDailyText: "最近 {n} 次每日一局，你的得分减困难电脑的得分：{list}。",
+    chartDailyTextOne: "最近一次每日一局，你的得分减困难电脑的得分：{list}。",
   },
 });
 

@@ -290,14 +290,15 @@ function scaleY(value, low, high) {
 function pointsChart(state, t) {
   const values = runningPoints(state.recent ?? { hands: [] }).slice(-CHART_HANDS);
   const n = values.length;
-  const base = { key: "points", title: t("chartPointsTitle", { n }), width: CHART.width, height: CHART.height, values };
+  // One hand has its own wording ("the last hand", not "the last 1 hands").
+  const base = { key: "points", title: t(n === 1 ? "chartPointsTitleOne" : "chartPointsTitle", { n }), width: CHART.width, height: CHART.height, values };
   if (n === 0) return { ...base, text: t("chartPointsEmpty"), line: "", zeroY: CHART.height / 2, bars: [] };
   const low = Math.min(0, ...values);
   const high = Math.max(0, ...values);
   const step = n > 1 ? (CHART.width - 2 * CHART.pad) / (n - 1) : 0;
   const x = (i) => (n > 1 ? CHART.pad + i * step : CHART.width / 2);
   const line = values.map((v, i) => `${x(i).toFixed(1)},${scaleY(v, low, high).toFixed(1)}`).join(" ");
-  const text = t("chartPointsText", {
+  const text = t(n === 1 ? "chartPointsTextOne" : "chartPointsText", {
     n,
     first: signed(values[0]),
     last: signed(values[n - 1]),
@@ -330,7 +331,7 @@ function dailyChart(summary, t) {
     };
   });
   const list = recent.map((day, i) => `${day.date} ${signed(diffs[i])}`).join(t("listJoin"));
-  return { ...base, text: t("chartDailyText", { n: recent.length, list }), zeroY, bars };
+  return { ...base, text: t(recent.length === 1 ? "chartDailyTextOne" : "chartDailyText", { n: recent.length, list }), zeroY, bars };
 }
 
 /** The daily deals' line and the two charts of Statistics. */
