@@ -217,7 +217,7 @@ def _why(obs: Observation, rating: Rating) -> Text:
     top = rating.candidates[rating.top]
     parts = [p for p in (_shape_reason(obs, mine.move, top.move), _search_reason(mine, top)) if p]
     if not parts:
-        return Text("It scores less in most worlds.", "在多数牌局中得分更少。")
+        return Text("It scores less in most of the deals tried.", "在多数试过的牌局中得分更少。")
     en = "; ".join(p.en for p in parts)
     zh = "；".join(p.zh for p in parts)
     return Text(en[:1].upper() + en[1:] + ".", zh + "。")
@@ -281,7 +281,9 @@ def _search_reason(mine: Candidate, top: Candidate) -> Text | None:
         return None
     winners = Counter(mine.outcomes[k].winner for k in worse)
     winner, count = winners.most_common(1)[0]
-    share_en = f"in {count} of the {len(worse)} worlds where it does worse"
+    # "Deals tried": the ways the hidden cards could lie that the search played out (a
+    # player's words for what the code calls worlds).
+    share_en = f"in {count} of the {len(worse)} deals tried where it does worse"
     share_zh = f"在它更差的{len(worse)}个牌局中有{count}个"
     if winner == YOU:
         return Text(

@@ -282,9 +282,9 @@ test("the coach: forced decisions count for nothing, and a chosen option is draw
   // decisions below: there are none.
   const elsewhere = buildPanelsModel(panelState({ lastHand: { ...lastHand, step: 0, reviews: {}, replay: { ...REPLAY, forced: [1, 4] } } })).replay;
   assert.equal(elsewhere.coach.detail.state, "none");
-  assert.doesNotMatch(elsewhere.coach.detail.text, /rated below/);
+  assert.doesNotMatch(elsewhere.coach.detail.text, /rated above/);
   const rateable = buildPanelsModel(panelState({ lastHand: { ...lastHand, step: 0 } })).replay;
-  assert.match(rateable.coach.detail.text, /rated below/);
+  assert.match(rateable.coach.detail.text, /rated above/);
   // Choosing the best option: your hand before the step without its cards, the option in front of you.
   const shown = buildPanelsModel(panelState({ replay: { status: "ready", error: null, link: null, failed: {}, option: { step: 1, index: 0 } } })).replay;
   const you = shown.seats.find((seat) => seat.seat === 0);
