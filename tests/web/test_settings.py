@@ -83,12 +83,14 @@ def test_rules_and_difficulty_wait_for_the_next_hand_and_settings_survive_a_relo
 def test_a_setting_for_the_next_hand_is_said_without_hiding_the_turns_prompt(table: Any) -> None:
     page = table.page
     open_mid_hand(page, table.site.url)
+    # A second change for the next hand names both: the rules and the difficulty.
     notes = {
         "en": (
             "New rules apply from the next hand",
-            "The new difficulty applies from the next hand",
+            "The new rules and difficulty apply from the next hand",
         ),
-        "zh": ("新规则从下一局开始", "新难度从下一局开始"),
+        # (the difficulty chosen in English still waits for the next hand: both, at once)
+        "zh": ("新规则和新难度从下一局开始", "新规则和新难度从下一局开始"),
     }
     for language, (rules_note, level_note) in notes.items():
         if language == "zh":

@@ -309,6 +309,19 @@ function createApp(win) {
       ]),
     );
 
+  /**
+   * What a change of the rules or the difficulty leaves for the next hand, said in one notice
+   * (a second change replaces the first one's notice, so it names both when both wait).
+   */
+  function nextHandNotice(changed) {
+    const view = hand.current().snapshot?.view;
+    const rules = changed === "preset" || (view != null && settings.current.preset !== view.rules);
+    const level = view != null && !hand.over && settings.current.level !== hand.view().handLevel;
+    if (rules && level) return { key: "rulesLevelNextHand" };
+    if (rules) return { key: "rulesNextHand" };
+    return level ? { key: "levelNextHand" } : null;
+  }
+
   const handlers = drawnAtOnce({
     toggleCard: hand.toggleCard,
     selectRank: hand.selectRank,
@@ -323,8 +336,7 @@ function createApp(win) {
       if (!settings.choose(name, value)) return;
       // Said over the table, not in the status line: the turn's prompt stays there, and a
       // notice goes by itself (a status line's words last until the next move).
-      if (name === "preset") notices.show({ key: "rulesNextHand" });
-      if (name === "level" && hand.current().snapshot && !hand.over) notices.show({ key: "levelNextHand" });
+      if (name === "preset" || name === "level") notices.show(nextHandNotice(name));
       if (name === "sound") sound.setEnabled(value === "on");
       update();
     },
