@@ -364,6 +364,8 @@ test("a hand that just ended shows its last play, then the cards left face up, t
   const at = (endStage) => buildTableModel(baseState(snapshot, { endStage }));
   const revealed = (model) => model.seats.map((seat) => seat.reveal?.cards.length ?? 0);
   assert.deepEqual(revealed(at(0)), [0, 0, 0]);
+  // The room for them is made at once, with the last play (the seats move once).
+  assert.deepEqual(at(0).seats.map((seat) => seat.revealRoom), [true, false, true]);
   assert.equal(at(0).result, null);
   assert.deepEqual(revealed(at(1)), [3, 0, 5]);
   assert.equal(at(1).result, null);

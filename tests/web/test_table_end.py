@@ -126,6 +126,8 @@ RECORD_ENDING = """() => {
     moves: Number(document.querySelector('[data-app]').dataset.moves),
     result: !document.querySelector('[data-result]').hidden,
     revealed: document.querySelectorAll('[data-reveal] [data-card]').length,
+    names: [1, 2].map(seat => document.querySelector(
+      `[data-seat="${seat}"] [data-seat-name]`).getBoundingClientRect().top),
   });
   new MutationObserver(note).observe(document.querySelector('[data-app]'),
     {subtree: true, childList: true, attributes: true});
@@ -152,6 +154,9 @@ def test_a_hand_ends_in_beats_the_last_play_then_the_cards_left_then_the_result(
     assert turned["at"] - ending[0]["at"] >= 150, (turned, ending[0])
     assert up["at"] - turned["at"] >= 150, (up, turned)
     assert up["revealed"] == turned["revealed"]
+    # The seats make room for their cards left once, with the last play: nothing moves when
+    # the cards turn up or the result comes.
+    assert ending[0]["names"] == turned["names"] == up["names"], (ending[0], turned, up)
 
 
 def pass_until_over(page: Any, max_turns: int = 120) -> None:

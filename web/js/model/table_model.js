@@ -228,6 +228,9 @@ export function buildTableModel(state) {
       else if (alert === 2) spoken.push(t("seatTwoCards"));
       const played = action ? playModel(t, action) : null;
       const left = reveal?.[seat] ?? [];
+      // The room for the cards left is made as the hand ends, with its last play, not when
+      // they turn up a beat later: the seats move once, not twice.
+      const leftAtEnd = view?.over && Array.isArray(snapshot?.reveal) ? (snapshot.reveal[seat] ?? []) : [];
       return {
         label: view ? t("seatLabel", { name: name(seat), parts: spoken.join(t("listJoin")) }) : name(seat),
         alert,
@@ -246,6 +249,7 @@ export function buildTableModel(state) {
         action: played,
         actionLabel: played ? t("playedLabel", { name: name(seat), play: played.pass ? played.passText : played.text }) : "",
         // Your own cards left are in your hand; at the end they are also laid out in front of you.
+        revealRoom: leftAtEnd.length > 0,
         reveal: left.length ? { label: t("revealLabel", { name: name(seat) }), cards: left.map((code) => cardModel(t, code)) } : null,
       };
     }),

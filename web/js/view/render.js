@@ -166,9 +166,9 @@ export function createRenderer(doc, motion) {
     const reveal = seat.reveal;
     const signature = reveal ? JSON.stringify(reveal) : "";
     setProp(box, "hidden", reveal === null);
-    toggleAttr(node, "data-revealed", reveal !== null); // (the seat's layout gives it room)
+    toggleAttr(node, "data-revealed", seat.revealRoom); // (the seat's layout gives it room)
     // Your cards left lie at the felt's foot, in up to two rows: the felt keeps them room.
-    if (seat.seat === 0) toggleAttr(q("[data-felt]"), "data-your-cards-left", reveal !== null);
+    if (seat.seat === 0) toggleAttr(q("[data-felt]"), "data-your-cards-left", seat.revealRoom);
     if (revealSignature[seat.seat] === signature) return [];
     revealSignature[seat.seat] = signature;
     if (!reveal) {
