@@ -10,7 +10,9 @@ import pytest
 from web_table import (
     card_boxes,
     is_over,
+    menu_click,
     open_page,
+    play_until,
     selected,
     status,
     take_turn,
@@ -356,3 +358,33 @@ def test_a_notice_mid_hand_covers_no_play_on_the_felt(
             right <= notice[0] or left >= notice[2] or bottom <= notice[1] or top >= notice[3]
         )
         assert apart, (viewport, name, (left, top, right, bottom), notice)
+
+
+#: Between each two figures side by side in a row of Statistics, the space between their
+#: texts (px), and whether the table fits its panel.
+FIGURE_GAPS = """() => {
+  const table = document.querySelector('[data-stats-table]');
+  const rows = [...table.querySelectorAll('tbody tr')].filter(tr => tr.querySelector('td'));
+  const gaps = rows.flatMap(tr => {
+    const boxes = [...tr.querySelectorAll('td')].map(td => {
+      const range = document.createRange();
+      range.selectNodeContents(td);
+      return range.getBoundingClientRect();
+    });
+    return boxes.slice(1).map((box, i) => box.left - boxes[i].right);
+  });
+  return {gaps, fits: table.scrollWidth <= table.parentElement.clientWidth + 1};
+}"""
+
+
+def test_statistics_on_a_small_phone_keep_each_figure_apart(open_table: Any) -> None:
+    browsing = open_table(viewport={"width": 360, "height": 640})
+    page = browsing.page
+    open_page(page, f"{browsing.site.url}#deal=A0000207")
+    play_until(page)
+    menu_click(page, "stats")
+    page.wait_for_selector("[data-stats]:not([hidden])")
+    measured = page.evaluate(FIGURE_GAPS)
+    assert measured["fits"], measured
+    # Two figures read as one ("1 100%") when less than a space's width lies between them.
+    assert min(measured["gaps"]) >= 6, measured
