@@ -139,3 +139,38 @@ def test_reduced_motion_stops_the_animations(open_table: Any) -> None:
         ".map(s => [s.transitionDuration, s.animationName])",
     )
     assert durations and all(d == "0s" and a == "none" for d, a in durations), durations
+
+
+def test_a_hand_played_by_keys_ends_with_focus_on_new_hand_not_under_the_sheet(
+    table: Any,
+) -> None:
+    page = table.page
+    # A deal you lose with cards left when you pass at every chance: focus stays on them.
+    open_page(page, f"{table.site.url}#deal=A0000013")
+    for _ in range(4):  # the computer seats play by chance: rarely, you win all the same
+        page.wait_for_function("() => document.querySelectorAll('[data-hand] [data-card]').length")
+        page.focus("[data-hand] [data-card]")
+        for _ in range(80):
+            wait_my_turn_or_over(page)
+            if is_over(page):
+                break
+            before = moves(page)
+            if page.is_enabled("[data-action=pass]"):
+                page.keyboard.press("x")
+            else:
+                select_by_hint(page, press_hint=lambda: page.keyboard.press("h"))
+                page.keyboard.press("p")
+            wait_moves_beyond(page, before)
+        assert is_over(page)
+        if hand(page):
+            break
+        page.keyboard.press("n")
+        page.wait_for_selector("[data-result]", state="hidden")
+    assert hand(page)
+    # The finished hand's cards lie under the sheet: focus is on its New hand, and the
+    # arrows do not take it back down to them.
+    assert page.evaluate("() => document.activeElement?.dataset.action") == "new"
+    assert page.evaluate("() => document.activeElement.closest('[data-result]') !== null")
+    for key in ("ArrowRight", "End", "ArrowLeft"):
+        page.keyboard.press(key)
+        assert focused(page) is None, key

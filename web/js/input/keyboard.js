@@ -1,6 +1,6 @@
 // Keys to the same named events as taps and clicks (see input.js), so the
 // table can be played without a pointer:
-//   ← → Home End   move between your cards (focus only)
+//   ← → Home End   move between your cards (focus only; not once the hand is over)
 //   Space, Enter   on a card: the card button's own click (select / put back)
 //   ↑ / ↓          select / put back the card in focus
 //   R              select every card of that card's rank
@@ -61,7 +61,9 @@ export function bindKeyboard(doc, win, handlers, { handOver = () => false } = {}
     const arrows = { ArrowLeft: -1, ArrowRight: 1, Home: "first", End: "last" };
     if (key in arrows && !onControl) {
       event.preventDefault();
-      moveFocus(arrows[key]);
+      // A finished hand's cards are not to be played: focus does not go down to them (it
+      // would sit on a card under the result sheet).
+      if (!handOver()) moveFocus(arrows[key]);
       return;
     }
     if ((key === "ArrowUp" || key === "ArrowDown") && onCard) {

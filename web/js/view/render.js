@@ -391,6 +391,9 @@ export function createRenderer(doc, motion) {
       }),
     );
     setText(q("[data-result-footer]", panel), result.footer);
+    // A keyboard player's focus on a card of the finished hand (under the sheet now) goes to
+    // the sheet's New hand, what comes next.
+    if (appeared && handNode.contains(doc.activeElement)) q("[data-action=new]", panel)?.focus();
     return appeared;
   }
 
