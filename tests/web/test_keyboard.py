@@ -33,6 +33,20 @@ def focused(page: Any) -> str | None:
     return code
 
 
+def key_turn(page: Any, prefer_pass: bool) -> None:
+    """One turn by keys: X when passing is allowed and preferred, or when nothing beats;
+    else H (until Hint selects a play) then P."""
+    before = moves(page)
+    can_play = page.is_enabled("[data-action=hint]")
+    if not can_play or (prefer_pass and page.is_enabled("[data-action=pass]")):
+        page.keyboard.press("x")
+    else:
+        select_by_hint(page, press_hint=lambda: page.keyboard.press("h"))
+        assert selected(page)
+        page.keyboard.press("p")
+    wait_moves_beyond(page, before)
+
+
 def test_a_hands_first_moves_with_the_keyboard_only(table: Any) -> None:
     page = table.page
     open_page(page, table.site.url)
@@ -79,14 +93,7 @@ def test_a_hands_first_moves_with_the_keyboard_only(table: Any) -> None:
         wait_my_turn_or_over(page)
         if is_over(page):
             break
-        before = moves(page)
-        if page.is_enabled("[data-action=hint]"):
-            select_by_hint(page, press_hint=lambda: page.keyboard.press("h"))
-            assert selected(page)
-            page.keyboard.press("p")
-        else:
-            page.keyboard.press("x")
-        wait_moves_beyond(page, before)
+        key_turn(page, prefer_pass=False)
         turns += 1
         if turns == 1 and len(hand(page)) < len(cards):
             # Played cards leave; keyboard focus stays in the hand, on a card still there.
@@ -154,13 +161,7 @@ def test_a_hand_played_by_keys_ends_with_focus_on_new_hand_not_under_the_sheet(
             wait_my_turn_or_over(page)
             if is_over(page):
                 break
-            before = moves(page)
-            if page.is_enabled("[data-action=pass]"):
-                page.keyboard.press("x")
-            else:
-                select_by_hint(page, press_hint=lambda: page.keyboard.press("h"))
-                page.keyboard.press("p")
-            wait_moves_beyond(page, before)
+            key_turn(page, prefer_pass=True)
         assert is_over(page)
         if hand(page):
             break
