@@ -386,5 +386,5 @@ def test_statistics_on_a_small_phone_keep_each_figure_apart(open_table: Any) -> 
     page.wait_for_selector("[data-stats]:not([hidden])")
     measured = page.evaluate(FIGURE_GAPS)
     assert measured["fits"], measured
-    # Two figures read as one ("1 100%") when less than a space's width lies between them.
-    assert min(measured["gaps"]) >= 6, measured
+    # Two figures read as one ("1 100%") with four pixels between them (a space is about five).
+    assert min(measured["gaps"]) >= 5, measured
