@@ -8,11 +8,13 @@ from typing import Any
 
 import pytest
 from web_table import (
+    SCREENS,
     card_boxes,
     is_over,
     menu_click,
     open_page,
     play_until,
+    screen_id,
     selected,
     status,
     take_turn,
@@ -324,11 +326,7 @@ IN_SIGHT = """() => [...document.querySelectorAll(
   .filter(([, l, t, r, b]) => r > l && b > t)"""
 
 
-@pytest.mark.parametrize(
-    "viewport",
-    [(390, 844), (844, 390), (360, 640), (1366, 768)],
-    ids=lambda v: f"{v[0]}x{v[1]}",
-)
+@pytest.mark.parametrize("viewport", SCREENS, ids=screen_id)
 def test_a_notice_mid_hand_covers_no_play_on_the_felt(
     open_table: Any, viewport: tuple[int, int]
 ) -> None:

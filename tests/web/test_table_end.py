@@ -12,11 +12,13 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from table_features import choose, compact15_deal_held_by, read_save, read_settings
 from web_table import (
+    SCREENS,
     hand,
     is_over,
     moves,
     open_page,
     play_until,
+    screen_id,
     select_by_hint,
     take_turn,
     wait_moves_beyond,
@@ -82,11 +84,7 @@ def overlap(a: list[float], b: list[float]) -> float:
     return max(0.0, width) * max(0.0, height)
 
 
-@pytest.mark.parametrize(
-    "viewport",
-    [(390, 844), (1366, 768), (360, 640), (844, 390)],
-    ids=lambda v: f"{v[0]}x{v[1]}",
-)
+@pytest.mark.parametrize("viewport", SCREENS, ids=screen_id)
 def test_the_losers_cards_turn_face_up_and_the_winning_play_stays_in_sight(
     open_table: Any, viewport: tuple[int, int]
 ) -> None:

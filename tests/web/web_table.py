@@ -51,6 +51,16 @@ def open_page(page: Any, url: str, timeout: int = READY_TIMEOUT_MS) -> None:
         )
 
 
+#: The four screens a layout is checked on, as (width, height): a portrait phone, a
+#: landscape phone, a small portrait phone and a laptop.
+SCREENS = ((390, 844), (844, 390), (360, 640), (1366, 768))
+
+
+def screen_id(size: tuple[int, int]) -> str:
+    """A screen's test id, e.g. 390x844."""
+    return f"{size[0]}x{size[1]}"
+
+
 def hand(page: Any) -> list[str]:
     codes: list[str] = page.eval_on_selector_all(
         "[data-hand] [data-card]", "els => els.map(e => e.dataset.card)"

@@ -171,9 +171,12 @@ export function buildTableModel(state) {
   const table = view ? trickPlays(view) : { current: [null, null, null], ended: null };
   const judged = state.judgement !== null && !state.judgementStale;
   // Once the hand is over the engine turns every hand left face up.
-  // A hand that just ended shows its end in beats (hand_controller.js): its cards left, then its result.
+  // A hand that just ended shows its end in beats (hand_controller.js): its cards left, then
+  // its result. The seats make room for the cards left at once (`leftAtEnd`), with the last
+  // play, not when they turn up a beat later: they move once, not twice.
   const endStage = state.endStage ?? 2;
-  const reveal = view?.over && endStage >= 1 && Array.isArray(snapshot?.reveal) ? snapshot.reveal : null;
+  const leftAtEnd = view?.over && Array.isArray(snapshot?.reveal) ? snapshot.reveal : null;
+  const reveal = endStage >= 1 ? leftAtEnd : null;
   const faceUp = view?.face_up ?? null;
   const soundOn = state.settings.sound === "on";
 
@@ -228,9 +231,6 @@ export function buildTableModel(state) {
       else if (alert === 2) spoken.push(t("seatTwoCards"));
       const played = action ? playModel(t, action) : null;
       const left = reveal?.[seat] ?? [];
-      // The room for the cards left is made as the hand ends, with its last play, not when
-      // they turn up a beat later: the seats move once, not twice.
-      const leftAtEnd = view?.over && Array.isArray(snapshot?.reveal) ? (snapshot.reveal[seat] ?? []) : [];
       return {
         label: view ? t("seatLabel", { name: name(seat), parts: spoken.join(t("listJoin")) }) : name(seat),
         alert,
@@ -249,7 +249,7 @@ export function buildTableModel(state) {
         action: played,
         actionLabel: played ? t("playedLabel", { name: name(seat), play: played.pass ? played.passText : played.text }) : "",
         // Your own cards left are in your hand; at the end they are also laid out in front of you.
-        revealRoom: leftAtEnd.length > 0,
+        revealRoom: (leftAtEnd?.[seat] ?? []).length > 0,
         reveal: left.length ? { label: t("revealLabel", { name: name(seat) }), cards: left.map((code) => cardModel(t, code)) } : null,
       };
     }),

@@ -168,7 +168,6 @@ export function createMotion(win) {
         else animate(node, [{ transform: "perspective(400px) rotateY(90deg)" }, { transform: "none" }], { duration: ms("flip"), delay, fill: "backwards" });
       });
     },
-    /** The result comes up from the bottom once the cards are turned. */
     /** The result sheet: it comes up at once (the hand's end has had its beats: hand_controller.js). */
     slideUp(node) {
       if (reduced()) return fadeIn(node, ms("sheet"));
