@@ -9,8 +9,7 @@ const MS = Object.freeze({
   fly: 240, // a play from the hand or the seat to the table
   hold: 420, // a finished trick stays in sight before it goes
   sweep: 260, // ... and slides toward its winner
-  deal: 260,
-  dealStagger: 22,
+  deal: 420, // the new hand, from the felt to its place
   moment: 650, // bomb, plane, last card
   stamp: 1400, // the shut-out banner
   flip: 300, // the losers' cards turned face up
@@ -65,21 +64,19 @@ export function createMotion(win) {
         { duration: ms("fly"), delay, fill: "backwards" },
       );
     },
-    /** A new deal: the hand's cards ([node, its place]) come in from `from`, the felt, one after another. */
-    deal(cards, from) {
-      cards.forEach(([node, to], index) => {
-        const delay = index * ms("dealStagger");
-        if (reduced() || !from) {
-          fadeIn(node, ms("deal"), delay);
-          return;
-        }
-        const a = centre(from);
-        const b = centre(to);
-        animate(node, [{ transform: `translate(${a.x - b.x}px, ${a.y - b.y}px) scale(0.5)`, opacity: 0 }, { transform: "none", opacity: 1 }], {
-          duration: ms("deal"),
-          delay,
-          fill: "backwards",
-        });
+    /**
+     * A new deal: the hand (`hand`, in its place `to`) comes in from the felt (`from`) as one
+     * fan, growing to its size. Both places are known before the deal is drawn (neither
+     * moves with the cards), so the deal starts in the frame that draws it, with no layout
+     * read of the new cards; and it is one animation, not one per card: each animated card
+     * costs a phone a style pass of its own in every frame until it lands.
+     */
+    deal(hand, from, to) {
+      if (reduced() || !from || !to || to.width === 0) return fadeIn(hand, ms("deal"));
+      const a = centre(from);
+      const b = centre(to);
+      return animate(hand, [{ transform: `translate(${a.x - b.x}px, ${a.y - b.y}px) scale(0.4)`, opacity: 0 }, { transform: "none", opacity: 1 }], {
+        duration: ms("deal"),
       });
     },
     /**

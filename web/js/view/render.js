@@ -279,6 +279,7 @@ export function createRenderer(doc, motion) {
   function cardLook(card, position, hand) {
     return {
       position: String(position),
+      count: String(Math.max(hand.cards.length, 1)),
       selected: card.selected,
       label: card.label,
       greyed: card.greyed,
@@ -291,7 +292,9 @@ export function createRenderer(doc, motion) {
   }
 
   function drawCardButton(button, look) {
+    // Its place and the hand's count: the card works out its row and column (cards.css).
     if (button.style.getPropertyValue("--i") !== look.position) button.style.setProperty("--i", look.position);
+    if (button.style.getPropertyValue("--n") !== look.count) button.style.setProperty("--n", look.count);
     setAttr(button, "aria-pressed", look.selected ? "true" : "false");
     setAttr(button, "aria-label", look.label); // the language may change
     button.classList.toggle("greyed", look.greyed);
@@ -307,7 +310,6 @@ export function createRenderer(doc, motion) {
     const hand = model.hand;
     setAttr(handNode, "aria-label", hand.label);
     handNode.classList.toggle("locked", hand.locked);
-    handNode.style.setProperty("--n", String(Math.max(hand.cards.length, 1)));
     const wanted = new Set(hand.cards.map((card) => card.code));
     const hadFocus = handNode.contains(doc.activeElement); // a keyboard player's card may be about to go
     for (const [code, button] of handCards) {
@@ -451,29 +453,31 @@ export function createRenderer(doc, motion) {
    * had to be read before the DOM changed: the hand's cards where they were, and
    * the places of a trick about to be swept.
    *
-   * What flies in (a deal, a new play) needs where things now are, and
+   * A new play flies to where its cards now are, and
    * reading that right after the DOM changed would make the browser restyle and lay
    * out the page inside this task, before it even paints: on a phone, one task of
    * 60-170 ms per computer move. So the new table is drawn in this frame with what
    * is about to fly transparent, and the places are read and the flights started at
    * the next frame, from a page already laid out: two shorter tasks, and nothing
    * seen out of place (every flight starts at its origin: fill "backwards"). A swept
-   * trick needs only where it was, read before the DOM changed (`before.sweep`). Every
+   * trick needs only where it was, read before the DOM changed (`before.sweep`), and a
+   * deal only the felt and the hand's box, which keep their places (`before.deal`): both
+   * start in this frame. Every
    * place is read first (one layout), then every animation starts: an animation
    * started between two reads would cost a style pass each time.
    */
   function animate(model, before, changes) {
     const old = drawn;
     if (old === null) return; // the first drawing (a reload) replays nothing
-    const newDeal = model.handId !== old.handId && model.moves === 0;
     const moved = model.moves > old.moves || model.handId !== old.handId; // not a redraw of the same play
     const arrived = moved ? changes.arrived : [];
     // The trick just ended stays in sight where it lay (its places read before the DOM changed).
     if (before.sweep) sweepTrick(model.sweep, before.sweep.places, before.sweep.to);
-    if (newDeal || arrived.length) {
-      const waiting = [...(newDeal ? [handNode] : []), ...arrived.map(({ play }) => play)];
+    if (before.deal) motion.deal(handNode, before.deal.felt, before.deal.hand);
+    if (arrived.length) {
+      const waiting = arrived.map(({ play }) => play);
       for (const node of waiting) node.style.opacity = "0";
-      nextFrame(() => fly({ newDeal, arrived, before, waiting }));
+      nextFrame(() => fly({ arrived, before, waiting }));
     }
     const moment = model.moment;
     if (moment && moment.at !== old.moment?.at) {
@@ -492,14 +496,9 @@ export function createRenderer(doc, motion) {
   }
 
   /** The flights `animate` planned: where each thing is read now, then each flight starts. */
-  function fly({ newDeal, arrived, before, waiting }) {
+  function fly({ arrived, before, waiting }) {
     const rect = (node) => node.getBoundingClientRect();
     const starts = [];
-    if (newDeal) {
-      const felt = rect(q("[data-felt]"));
-      const cards = [...handNode.children].map((node) => [node, rect(node)]);
-      starts.push(() => motion.deal(cards, felt));
-    }
     for (const { seat, play } of arrived) {
       const from = seat === 0 ? null : seatAnchor(seat);
       const cards = [...play.querySelectorAll(".card")];
@@ -524,7 +523,13 @@ export function createRenderer(doc, motion) {
     // Read before writing: where the hand's cards are, for the cards about to leave it.
     const handChanges = drawn !== null && model.hand.cards.length < handCards.size && model.handId === drawn.handId;
     const sweeping = drawn !== null && model.sweep !== null && model.sweep.at !== drawn.sweep?.at;
-    const before = { hand: handChanges ? handRects() : new Map(), sweep: sweeping ? sweepPlaces(model.sweep) : null };
+    const dealing = drawn !== null && model.handId !== drawn.handId && model.moves === 0;
+    const before = {
+      hand: handChanges ? handRects() : new Map(),
+      sweep: sweeping ? sweepPlaces(model.sweep) : null,
+      // A deal comes from the felt to the hand: both keep their places whatever cards they hold.
+      deal: dealing ? { felt: q("[data-felt]").getBoundingClientRect(), hand: handNode.getBoundingClientRect() } : null,
+    };
     renderTexts(model);
     renderBar(model);
     const { arrived, revealed } = renderSeats(model);
