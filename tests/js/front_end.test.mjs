@@ -179,6 +179,18 @@ test("the table model: Play only on a judged legal selection, Pass locked with i
   assert.equal(idle.buttons.play.enabled, false);
   assert.equal(idle.buttons.pass.enabled, false);
   assert.equal(idle.buttons.pass.reason, "You lead");
+  // The lead's prompt says it already: no line of its own under the status.
+  assert.equal(idle.buttons.pass.reasonShown, false);
+  const mustBeat = { code: "must_beat", message: { en: "You can beat it, so you must play.", zh: "有牌必压" } };
+  const following = (overrides = {}) => {
+    const you = { lead: false, can_pass: false, pass_refusal: mustBeat, hints: [["3S"]], greyed: [] };
+    return buildTableModel(state({ snapshot: { ...state().snapshot, you }, ...overrides }));
+  };
+  assert.equal(following().buttons.pass.reasonShown, true);
+  // Cards selected: the status judges them, and the line gives their words its room.
+  const judgedLine = { legal: false, code: "x", combo: null, message: { en: "Single K cannot follow the pair", zh: "单张K压不过对子" } };
+  const selected = following({ selection: ["3S"], judgement: judgedLine }).buttons.pass;
+  assert.deepEqual([selected.reason, selected.reasonShown], ["You can beat it, so you must play.", false]);
   assert.equal(idle.buttons.hint.enabled, true);
   assert.deepEqual(idle.hand.cards.map((c) => c.greyed), [false, false, true]);
   const judged = { legal: true, code: null, combo: null, message: { en: "Single 3", zh: "单张3" } };
@@ -204,6 +216,9 @@ test("the table model: result totals and the boot progress", () => {
   const model = buildTableModel(state({ snapshot: { game: {}, deal_code: "A1", view: over, you: null, event: null } }));
   assert.deepEqual(model.result.rows.map((r) => r.total), ["-3", "+35", "-32"]);
   assert.equal(model.result.rows[2].shutOut, "yes");
+  // A last-card warning goes out with the hand.
+  const warned = buildTableModel(state({ snapshot: { game: {}, deal_code: "A1", view: { ...over, alerts: [true, false, false], last_card: [true, false, false] }, you: null, event: null } }));
+  assert.deepEqual(warned.seats.map((seat) => [seat.warning, seat.alert]), [[false, null], [false, null], [false, null]]);
   assert.equal(model.bar.newHighlighted, true);
   const booting = buildTableModel(state({ engine: "loading", snapshot: null, boot: { phase: "download", loaded: 6.5e6, total: 13e6 } }));
   assert.equal(booting.boot.percent, 50);

@@ -369,6 +369,10 @@ test("a hand that just ended shows its last play, then the cards left face up, t
   assert.equal(at(0).result, null);
   assert.deepEqual(revealed(at(1)), [3, 0, 5]);
   assert.equal(at(1).result, null);
+  // Your cards left go from your hand to the felt's foot: shown once, not twice.
+  const yours = { ...snapshot, view: { ...finished, hand: ["3S", "4H", "9D"] } };
+  assert.equal(buildTableModel(baseState(yours, { endStage: 0 })).hand.cards.length, 3);
+  assert.equal(buildTableModel(baseState(yours, { endStage: 1 })).hand.cards.length, 0);
   assert.deepEqual(revealed(at(2)), [3, 0, 5]);
   assert.ok(at(2).result);
   // A restored or reloaded hand (no stage given) is shown whole.

@@ -33,6 +33,12 @@ def focused(page: Any) -> str | None:
     return code
 
 
+def your_cards_left(page: Any) -> int:
+    """How many of your cards are turned face up at the end (you lost with them)."""
+    count: int = page.locator('[data-seat="0"] [data-reveal] [data-card]').count()
+    return count
+
+
 def key_turn(page: Any, prefer_pass: bool) -> None:
     """One turn by keys: X when passing is allowed and preferred, or when nothing beats;
     else H (until Hint selects a play) then P."""
@@ -163,15 +169,32 @@ def test_a_hand_played_by_keys_ends_with_focus_on_new_hand_not_under_the_sheet(
                 break
             key_turn(page, prefer_pass=True)
         assert is_over(page)
-        if hand(page):
+        if your_cards_left(page):
             break
         page.keyboard.press("n")
         page.wait_for_selector("[data-result]", state="hidden")
-    assert hand(page)
-    # The finished hand's cards lie under the sheet: focus is on its New hand, and the
-    # arrows do not take it back down to them.
+    assert your_cards_left(page)
+    # The finished hand's cards went from the hand (and its focus) to the felt's foot: focus
+    # is on the sheet's New hand, and the arrows do not take it back down to a card.
     assert page.evaluate("() => document.activeElement?.dataset.action") == "new"
     assert page.evaluate("() => document.activeElement.closest('[data-result]') !== null")
     for key in ("ArrowRight", "End", "ArrowLeft"):
         page.keyboard.press(key)
         assert focused(page) is None, key
+
+
+def test_a_mouse_click_on_new_hand_leaves_the_keys_to_the_hand(table: Any) -> None:
+    """A button clicked with the mouse takes no focus: the arrows then still reach the hand,
+    and Space does not press New hand again."""
+    page = table.page
+    open_page(page, table.site.url)
+    wait_my_turn_or_over(page)
+    page.click(".bar [data-action=new]")
+    page.click("[data-confirm=new-hand] [data-action=confirm]")
+    page.wait_for_selector("[data-confirm=new-hand]", state="hidden")
+    wait_my_turn_or_over(page)
+    assert not page.evaluate("() => document.activeElement?.matches('[data-action]') ?? false")
+    page.keyboard.press("ArrowRight")
+    assert focused(page) in hand(page)
+    page.keyboard.press("Space")
+    assert not page.is_visible("[data-confirm=new-hand]")

@@ -155,8 +155,10 @@ def test_club_first_lead_the_line_and_the_pass_reason_agree_on_spade3(table: Any
     wait_my_turn_or_over(page)
     assert "3S" in hand(page)
     assert status(page) == "Your lead: the first play must include ♠3."
-    reason = (page.text_content("[data-pass-reason]") or "").strip()
-    assert reason and "any combination" not in reason, reason
+    # Nothing under the line contradicts it (it once said "play any combination"): on a
+    # lead the prompt says why Pass is locked, and Pass's tooltip says it in words.
+    assert (page.text_content("[data-pass-reason]") or "").strip() == ""
+    assert page.get_attribute("[data-action=pass]", "title") == "You lead this trick: you cannot pass."
 
 
 def test_pass_by_itself_when_nothing_beats_is_a_setting_off_by_default(table: Any) -> None:
@@ -406,3 +408,17 @@ def test_how_to_play_draws_each_kind_with_the_tables_cards(table: Any) -> None:
             assert item["drawn"] == len(item["cards"]) > 0, item
             assert reads_as(preset, item["cards"]) == item["kind"], (preset, item)
         close_panel(page)
+
+
+def test_copy_link_from_a_phones_menu_says_it_was_copied(open_table: Callable[..., Any]) -> None:
+    """On a phone Copy link is a menu item, and the menu closes on the tap: the notice line
+    says the link was copied (the item's own "Link copied" is out of sight)."""
+    browsing = open_table({"width": 390, "height": 844}, permissions=["clipboard-read", "clipboard-write"])
+    page = browsing.page
+    open_page(page, browsing.site.url)
+    wait_my_turn_or_over(page)
+    menu_click(page, "copy-link")
+    page.wait_for_selector("[data-notice]", state="visible", timeout=3000)
+    assert (page.text_content("[data-notice]") or "").strip() == "Link copied"
+    code = page.text_content("[data-deal-code]")
+    assert page.evaluate("navigator.clipboard.readText()").endswith(f"#deal={code}")

@@ -233,11 +233,12 @@ function createApp(win) {
     "stop-auto"() {
       if (clock.stopAuto()) hand.continueHand();
     },
-    "copy-link"() {
+    "copy-link"({ fromMenu = false } = {}) {
       const code = hand.dealCode;
       if (!code) return;
       copyDealLink(win, code).then((notice) => {
-        if (notice.key === "linkCopied") notices.showLink(notice);
+        // From the menu, the item that would say so is gone with the menu: a notice says it.
+        if (notice.key === "linkCopied") notices.showLink(notice, { over: fromMenu });
         else notices.show(notice);
       });
     },
@@ -329,8 +330,9 @@ function createApp(win) {
     clearSelection: hand.clearSelection,
     focusCard: hand.focusCard,
     action(name) {
+      const fromMenu = name !== "menu" && dialog.menuOpen;
       if (name !== "menu") dialog.closeMenu(); // whatever is chosen, the menu has done its job
-      actions[name]?.();
+      actions[name]?.({ fromMenu });
     },
     setting(name, value) {
       if (!settings.choose(name, value)) return;

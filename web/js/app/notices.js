@@ -21,6 +21,7 @@ export function createNotices({ win, update, isSettled }) {
   let fading = null; // the notice whose fade timer runs
   let fadeTimer = null;
   let linkTimer = null;
+  let linkOver = false; // the link's confirmation is shown as the notice too
 
   function startFade() {
     if (notice === fading || !isSettled()) return;
@@ -49,18 +50,23 @@ export function createNotices({ win, update, isSettled }) {
     settled() {
       startFade();
     },
-    /** The Copy link button's short confirmation. */
-    showLink(next) {
+    /**
+     * The Copy link button's short confirmation; `over` when the button is out of sight (it
+     * was in the menu, which closed): then the notice line says it too, as long.
+     */
+    showLink(next, { over = false } = {}) {
       win.clearTimeout(linkTimer);
       linkNotice = next;
+      linkOver = over;
       linkTimer = win.setTimeout(() => {
         linkNotice = null;
+        linkOver = false;
         update();
       }, LINK_NOTICE_MS);
       update();
     },
     view() {
-      return { notice, linkNotice };
+      return { notice: notice ?? (linkOver ? linkNotice : null), linkNotice };
     },
   };
 }

@@ -81,6 +81,13 @@ export function bindInput(doc, win, handlers) {
     if (button && !button.disabled) handlers.action(button.dataset.action);
   });
 
+  // A mouse click on a button takes no focus (as in Safari): focus left on the bar's New hand
+  // would keep the arrows from the hand, and Space would press New hand again. The
+  // keyboard's focus stays where the keyboard put it.
+  root.addEventListener("mousedown", (event) => {
+    if (event.target.closest?.("button[data-action]")) event.preventDefault();
+  });
+
   // The menu closes on a tap anywhere outside it (and outside its button, which toggles it).
   doc.addEventListener(
     "pointerdown",

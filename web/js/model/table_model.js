@@ -222,9 +222,11 @@ export function buildTableModel(state) {
       const action = table.current[seat];
       const count = view?.counts?.[seat] ?? 0;
       const turn = Boolean(view && !view.over && view.to_move === seat);
-      // Lit up for everyone (the engine's `alerts`: one card left, and two at the club), shown with the count.
-      const alert = view?.alerts?.[seat] ? count : null;
-      const warning = Boolean(view?.last_card?.[seat]);
+      // Lit up for everyone (the engine's `alerts`: one card left, and two at the club), shown with
+      // the count, while the hand is played: a warning about the next play goes out with the last.
+      const live = Boolean(view && !view.over);
+      const alert = live && view.alerts?.[seat] ? count : null;
+      const warning = live && Boolean(view.last_card?.[seat]);
       const spoken = [count === 1 ? t("oneCardLeft") : t("cardsLeft", { n: count })];
       if (turn) spoken.push(t("seatTurn"));
       if (warning) spoken.push(t("seatLastCard"));
@@ -281,7 +283,9 @@ export function buildTableModel(state) {
       label: t("handLabel"),
       locked: !canAct,
       focus: focusedCard(state, view?.hand ?? []),
-      cards: (view?.hand ?? []).map((code) => {
+      // Your cards left, once turned face up at the felt's foot, are no longer in your hand
+      // (a wide screen showed them twice, the hand's peeking out beside the result sheet).
+      cards: (reveal?.[0]?.length ? [] : (view?.hand ?? [])).map((code) => {
         const card = cardModel(t, code);
         const isFaceUp = faceUp?.seat === 0 && faceUp.card === code;
         const barred = singleBarred.has(code) && !greyed.has(code);
@@ -312,7 +316,13 @@ export function buildTableModel(state) {
       pass: {
         text: t("pass"),
         enabled: canAct && Boolean(you?.can_pass),
+        // Why Pass is locked: its tooltip always, and a line under the status when the status
+        // does not already make it plain. On a lead the prompt says "Your lead", and with cards
+        // selected the status judges them: the line would only take the room of their words
+        // (a phone's status box holds three lines in all).
         reason: canAct && you?.pass_refusal ? t.message(you.pass_refusal.message) : "",
+        reasonShown:
+          canAct && Boolean(you?.pass_refusal) && you.pass_refusal.code !== "leader_cannot_pass" && !(state.selection.length > 0 && judged),
       },
       play: {
         text: t("play"),

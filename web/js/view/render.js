@@ -345,9 +345,9 @@ export function createRenderer(doc, motion) {
       toggleAttr(button, "aria-busy", Boolean(model.buttons[name].waiting), "true");
     }
     toggleAttr(q("[data-action=hint]"), "data-hint-best", model.buttons.hint.passBest, "pass");
-    const reason = model.buttons.pass.reason;
-    setText(q("[data-pass-reason]"), reason);
-    toggleAttr(q(".status-box"), "data-reason", Boolean(reason)); // the status gives it a line
+    const { reason, reasonShown } = model.buttons.pass;
+    setText(q("[data-pass-reason]"), reasonShown ? reason : "");
+    toggleAttr(q(".status-box"), "data-reason", reasonShown); // the status gives it a line
     setProp(q("[data-action=pass]"), "title", reason);
   }
 
@@ -393,9 +393,10 @@ export function createRenderer(doc, motion) {
       }),
     );
     setText(q("[data-result-footer]", panel), result.footer);
-    // A keyboard player's focus on a card of the finished hand (under the sheet now) goes to
-    // the sheet's New hand, what comes next.
-    if (appeared && handNode.contains(doc.activeElement)) q("[data-action=new]", panel)?.focus();
+    // A keyboard player's focus on a card of the finished hand (under the sheet now, or gone
+    // to the felt's foot with the cards left) goes to the sheet's New hand, what comes next.
+    const active = doc.activeElement;
+    if (appeared && (handNode.contains(active) || active === doc.body || active === null)) q("[data-action=new]", panel)?.focus();
     return appeared;
   }
 
