@@ -157,6 +157,55 @@ def test_a_hand_ends_in_beats_the_last_play_then_the_cards_left_then_the_result(
     assert ending[0]["names"] == turned["names"] == up["names"], (ending[0], turned, up)
 
 
+#: The moment the hand's last play lands (a seat's count reads 0, the result not up yet), a
+#: tap on the bar's New hand, as a person would tap ahead; what the table shows right after
+#: goes to `window.__tapped`.
+TAP_NEW_HAND_AT_THE_LAST_PLAY = """() => {
+  const app = document.querySelector('[data-app]');
+  const watch = new MutationObserver(() => {
+    const ended = [...document.querySelectorAll('[data-seat] [data-count]')]
+      .some(count => count.textContent === '0');
+    if (!ended || !document.querySelector('[data-result]').hidden) return;
+    watch.disconnect();
+    const deal = document.querySelector('[data-deal-code]').textContent;
+    document.querySelector('.bar [data-action=new]').click();
+    window.__tapped = {
+      deal,
+      dealAfter: document.querySelector('[data-deal-code]').textContent,
+      result: !document.querySelector('[data-result]').hidden,
+      revealed: document.querySelectorAll('[data-reveal] [data-card]').length,
+    };
+  });
+  watch.observe(app, {subtree: true, childList: true, characterData: true, attributes: true});
+}"""
+
+
+def test_new_hand_during_the_ends_beats_shows_the_result_at_once_and_the_next_press_deals(
+    table: Any,
+) -> None:
+    page = table.page
+    open_page(page, f"{table.site.url}#deal={SHORT_DEAL}")
+    page.evaluate(TAP_NEW_HAND_AT_THE_LAST_PLAY)
+    tapped = "() => window.__tapped !== undefined"
+    play_until(page, stop=lambda p: p.evaluate(tapped), max_turns=80)
+    page.wait_for_function(tapped)
+    seen = page.evaluate("window.__tapped")
+    # The tap showed how the hand ended, at once: the cards left and the result, same deal.
+    assert seen["result"] and seen["dealAfter"] == seen["deal"], seen
+    page.wait_for_timeout(600)  # past the beats: still the finished hand, nothing dealt
+    assert is_over(page)
+    assert page.text_content("[data-deal-code]") == seen["deal"]
+    game = Game.from_dict(read_save(page)["game"])
+    left = sum(len(game.hand(seat)) for seat in range(3))
+    assert seen["revealed"] == left > 0, (seen, left)
+    # The next press deals.
+    page.click(".bar [data-action=new]")
+    page.wait_for_function(
+        "code => document.querySelector('[data-deal-code]').textContent !== code", arg=seen["deal"]
+    )
+    page.wait_for_selector("[data-result]", state="hidden")
+
+
 def pass_until_over(page: Any, max_turns: int = 120) -> None:
     """Pass whenever the rules allow, else play the lowest card alone (or, when that is not
     allowed, the first hint): the hand usually ends with some of yours left."""
