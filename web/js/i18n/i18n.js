@@ -37,6 +37,7 @@ export const STRINGS = Object.freeze({
     yourTurn: "Your turn",
     lastCard: "Last card!",
     counterTitle: "Not yet seen",
+    counterShort: "Unseen", // the strip's title where the long one has no room (a phone on its side)
     counterLabel: "{rank}: {n} not yet seen",
     waitingFor: "{name} to play…",
     youWin: "You win the hand!",
@@ -291,6 +292,7 @@ export const STRINGS = Object.freeze({
     yourTurn: "轮到你了",
     lastCard: "报单！",
     counterTitle: "未出现的牌",
+    counterShort: "未出现",
     counterLabel: "{rank}：还有 {n} 张未出现",
     waitingFor: "等待{name}出牌…",
     youWin: "你赢了这一局！",

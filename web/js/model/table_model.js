@@ -275,6 +275,7 @@ export function buildTableModel(state) {
       : null,
     counter: {
       title: t("counterTitle"),
+      shortTitle: t("counterShort"),
       ranks: (view?.unseen ?? []).map(([rank, n]) => ({ rank, n, label: t("counterLabel", { rank, n }) })),
     },
     hand: {
