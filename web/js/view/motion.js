@@ -65,7 +65,7 @@ export function createMotion(win) {
         { duration: ms("fly"), delay, fill: "backwards" },
       );
     },
-    /** A new deal: the hand's cards ([node, its place]) come in from `from`, the felt, one after another. */
+    /** A new deal: the hand's cards ([node, its place]) come in from `from` (the middle of the hand), one after another. */
     deal(cards, from) {
       cards.forEach(([node, to], index) => {
         const delay = index * ms("dealStagger");

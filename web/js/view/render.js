@@ -497,9 +497,11 @@ export function createRenderer(doc, motion) {
     const rect = (node) => node.getBoundingClientRect();
     const starts = [];
     if (newDeal) {
-      const felt = rect(q("[data-felt]"));
+      // Dealt from the middle of the hand itself, not from the felt: a flight from the felt
+      // crossed the status line and the buttons, and the status is read as the deal comes in.
+      const pile = rect(handNode);
       const cards = [...handNode.children].map((node) => [node, rect(node)]);
-      starts.push(() => motion.deal(cards, felt));
+      starts.push(() => motion.deal(cards, pile));
     }
     for (const { seat, play } of arrived) {
       const from = seat === 0 ? null : seatAnchor(seat);
