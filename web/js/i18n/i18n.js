@@ -201,6 +201,7 @@ export const STRINGS = Object.freeze({
     moment_shutOut: "Shut out!",
     faceUpCard: "Face-up card",
     revealLabel: "{name}: cards left",
+    revealCaption: "{n} left", // a tag on the cards left: they are not a play
     playedLabel: "{name}: {play}",
     // --- a table that says why: sentences, refused keys, the last card mark, new hand mid-hand
     sentenceJoin: " ",
@@ -456,6 +457,7 @@ export const STRINGS = Object.freeze({
     moment_shutOut: "全关！",
     faceUpCard: "明牌",
     revealLabel: "{name}剩下的牌",
+    revealCaption: "剩{n}张",
     playedLabel: "{name}：{play}",
     // --- a table that says why: sentences, refused keys, the last card mark, new hand mid-hand
     sentenceJoin: "",

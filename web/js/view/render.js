@@ -180,8 +180,14 @@ export function createRenderer(doc, motion) {
     const cards = el(doc, "span", "played revealed");
     cards.style.setProperty("--n", String(reveal.cards.length));
     cards.append(...reveal.cards.map((card) => tableCard(doc, card)));
+    // A tag on the cards, so they are not read as a play (the group's label says it already).
+    const caption = el(doc, "span", "reveal-caption", reveal.caption);
+    caption.dataset.revealCaption = "";
+    caption.setAttribute("aria-hidden", "true");
     box.replaceChildren(cards);
-    return [...cards.children];
+    const flipping = [...cards.children];
+    cards.append(caption);
+    return flipping;
   }
 
   function renderSeats(model) {
