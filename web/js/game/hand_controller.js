@@ -575,7 +575,7 @@ export function createHandController({
         if (!isReady()) return;
         // A press during the end's beats shows the whole end at once (the cards left and the
         // result): a person who taps ahead still sees how the hand ended; the next press deals.
-        if (showWholeEnd()) return;
+        if (!elsewhere && showWholeEnd()) return; // (a tab that stopped for another one says so instead)
         replace("new_game", { preset: settings.current.preset, level: settings.current.level });
       },
     },
