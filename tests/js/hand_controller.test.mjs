@@ -181,3 +181,33 @@ test("a deal the engine refuses leaves the hand on the table going on, a compute
   assert.deepEqual(sent.map((r) => r.type), ["bot_turn", "from_code", "load", "bot_turn"]);
   hand.halt();
 });
+
+test("New hand during the end's beats shows the cards left and the result at once; the next press deals", async () => {
+  const sent = [];
+  const client = {
+    async request(type, fields) {
+      sent.push({ type, ...fields });
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      if (type === "play") {
+        const over = view({ hand: [], counts: [0, 5, 7], to_move: null, over: true, winner: 0 });
+        return { ok: true, result: { ...base({ view: over }).snapshot, reveal: [[], ["4S"], ["6D"]], level: "easy" } };
+      }
+      return { ok: true, result: { ...base({ view: view() }).snapshot, level: "easy" } };
+    },
+  };
+  // Nothing is ever drawn here: the beats never start on their own.
+  const hand = standIns(client, { whenDrawn() {} });
+  const you = { lead: true, can_pass: false, pass_refusal: null, hints: [["3S"]], greyed: [], single_barred: [], prompt: { en: "", zh: "" } };
+  hand.open({ ...base({ view: view({ hand: ["3S"], counts: [1, 5, 7] }), you }).snapshot, level: "easy" }, "h1");
+  await hand.act("play", { cards: ["3S"] });
+  assert.equal(hand.over, true);
+  assert.equal(hand.view().endStage, 0); // the last play alone on the table
+  hand.actions.new();
+  assert.equal(hand.view().endStage, 2); // the whole end, now
+  assert.deepEqual(sent.map((r) => r.type), ["play"]); // and no new deal yet
+  hand.actions.new();
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  assert.deepEqual(sent.map((r) => r.type), ["play", "new_game"]);
+  assert.equal(hand.view().handId !== "h1", true);
+  hand.halt();
+});

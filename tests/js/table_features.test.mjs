@@ -368,6 +368,8 @@ test("a hand that just ended shows its last play, then the cards left face up, t
   assert.deepEqual(at(0).seats.map((seat) => seat.revealRoom), [true, false, true]);
   assert.equal(at(0).result, null);
   assert.deepEqual(revealed(at(1)), [3, 0, 5]);
+  // Each captioned with how many, so they are not read as a play.
+  assert.deepEqual(at(1).seats.map((seat) => seat.reveal?.caption ?? null), ["3 left", null, "5 left"]);
   assert.equal(at(1).result, null);
   // Your cards left go from your hand to the felt's foot: shown once, not twice.
   const yours = { ...snapshot, view: { ...finished, hand: ["3S", "4H", "9D"] } };

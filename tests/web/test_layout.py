@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 import pytest
+from table_features import choose
 from web_table import (
     SCREENS,
     card_boxes,
@@ -386,3 +387,44 @@ def test_statistics_on_a_small_phone_keep_each_figure_apart(open_table: Any) -> 
     assert measured["fits"], measured
     # Two figures read as one ("1 100%") with four pixels between them (a space is about five).
     assert min(measured["gaps"]) >= 5, measured
+
+
+#: The strip of cards not yet seen: its title's box, the strip's, and each rank's, with
+#: whether the rank's figures fit its cell.
+COUNTER_BOXES = """() => {
+  const box = el => {
+    const r = el.getBoundingClientRect();
+    return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, height: r.height};
+  };
+  const titles = [...document.querySelectorAll('[data-counter-title], [data-counter-short]')]
+    .filter(el => el.getBoundingClientRect().width > 0)
+    .map(el => ({text: el.textContent, ...box(el)}));
+  const ranks = [...document.querySelectorAll('[data-counter-ranks] li')].map(li => ({
+    ...box(li), cut: li.scrollWidth > li.clientWidth + 0.5,
+  }));
+  return {titles, strip: box(document.querySelector('[data-counter]')), ranks};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_on_a_landscape_phone_the_strip_of_cards_not_yet_seen_has_its_title(
+    open_table: Any, lang: str
+) -> None:
+    browsing = open_table(viewport={"width": 844, "height": 390})
+    page = browsing.page
+    open_page(page, browsing.site.url)
+    if lang == "zh":
+        choose(page, "language", "zh")
+    wait_my_turn_or_over(page)
+    seen = page.evaluate(COUNTER_BOXES)
+    strip, ranks = seen["strip"], seen["ranks"]
+    # One title, in a word, on the strip's line, inside the screen.
+    assert len(seen["titles"]) == 1, seen["titles"]
+    title = seen["titles"][0]
+    assert title["text"] == {"en": "Unseen", "zh": "未出现"}[lang], title
+    assert title["left"] >= 0 and title["right"] <= 844, title
+    assert strip["top"] - 0.5 <= title["top"] and title["bottom"] <= strip["bottom"] + 0.5, seen
+    assert title["right"] <= ranks[0]["left"], (title, ranks[0])
+    # The strip is no taller than its ranks, and every rank's figures fit its cell.
+    assert strip["height"] <= max(rank["height"] for rank in ranks) + 0.5, seen
+    assert [rank for rank in ranks if rank["cut"]] == [], ranks

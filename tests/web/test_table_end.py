@@ -115,6 +115,70 @@ def test_the_losers_cards_turn_face_up_and_the_winning_play_stays_in_sight(
     assert cards_at(page, "[data-reveal] [data-card]") == []
 
 
+#: Each seat's caption on its cards left: its words, its box, whether it shows at its middle
+#: (nothing that paints lies over it), and what of the table's it meets: another seat's play, any
+#: seat's name, any card's rank and suit corner on the felt.
+CAPTIONS = """() => {
+  const box = el => {
+    const r = el.getBoundingClientRect();
+    return {left: r.left, top: r.top, right: r.right, bottom: r.bottom};
+  };
+  const meets = (a, b) =>
+    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  return [...document.querySelectorAll('[data-seat]')].flatMap(seat => {
+    const caption = seat.querySelector('[data-reveal] [data-reveal-caption]');
+    if (!caption) return [];
+    const at = box(caption);
+    // What lies over its middle and paints there (a box of the layout, with no background
+    // of its own, hides nothing).
+    const stack = document.elementsFromPoint((at.left + at.right) / 2, (at.top + at.bottom) / 2);
+    const over = stack.slice(0, stack.indexOf(caption)).filter(el =>
+      el.closest('[data-card]') || getComputedStyle(el).backgroundColor !== 'rgba(0, 0, 0, 0)')
+      .map(el => el.className);
+    const others = [...document.querySelectorAll('[data-seat]')].filter(s => s !== seat);
+    const met = [
+      ...others.flatMap(s => [...s.querySelectorAll('[data-played] [data-card] .face')]),
+      ...document.querySelectorAll('[data-seat-name]'),
+      ...document.querySelectorAll(
+        '[data-seat] :is([data-played], [data-reveal]) [data-card] .index'),
+    ].filter(el => meets(box(el), at)).map(el => el.closest('[data-card]')?.dataset.card
+      ?? el.textContent);
+    return [{
+      seat: Number(seat.dataset.seat), text: caption.textContent, box: at,
+      shown: stack.includes(caption) && over.length === 0, over, met,
+      cards: seat.querySelectorAll('[data-reveal] [data-card]').length,
+    }];
+  });
+}"""
+
+
+@pytest.mark.parametrize("viewport", SCREENS, ids=screen_id)
+def test_the_cards_left_carry_a_caption_that_covers_nothing_of_the_table(
+    open_table: Any, viewport: tuple[int, int]
+) -> None:
+    width, height = viewport
+    browsing = open_table(viewport={"width": width, "height": height})
+    page = browsing.page
+    open_page(page, f"{browsing.site.url}#deal={SHORT_DEAL}")
+    play_until(page, max_turns=80)
+    assert is_over(page)
+    wait_still(page)
+    for lang, words in (("en", "{n} left"), ("zh", "剩{n}张")):
+        if lang == "zh":
+            choose(page, "language", "zh")
+            wait_still(page)
+        captions = page.evaluate(CAPTIONS)
+        assert captions, (viewport, lang)  # the losers' cards lie face up, each captioned
+        for caption in captions:
+            where = (viewport, lang, caption)
+            assert caption["text"] == words.format(n=caption["cards"]), where
+            assert caption["shown"], where
+            at = caption["box"]
+            assert at["left"] >= 0 and at["top"] >= 0, where
+            assert at["right"] <= width and at["bottom"] <= height, where
+            assert caption["met"] == [], where
+
+
 #: Each time the table changes: the actions so far, whether the result sheet is up, and how
 #: many of the losers' cards lie face up.
 RECORD_ENDING = """() => {
@@ -155,6 +219,55 @@ def test_a_hand_ends_in_beats_the_last_play_then_the_cards_left_then_the_result(
     # The seats make room for their cards left once, with the last play: nothing moves when
     # the cards turn up or the result comes.
     assert ending[0]["names"] == turned["names"] == up["names"], (ending[0], turned, up)
+
+
+#: The moment the hand's last play lands (a seat's count reads 0, the result not up yet), a
+#: tap on the bar's New hand, as a person would tap ahead; what the table shows right after
+#: goes to `window.__tapped`.
+TAP_NEW_HAND_AT_THE_LAST_PLAY = """() => {
+  const app = document.querySelector('[data-app]');
+  const watch = new MutationObserver(() => {
+    const ended = [...document.querySelectorAll('[data-seat] [data-count]')]
+      .some(count => count.textContent === '0');
+    if (!ended || !document.querySelector('[data-result]').hidden) return;
+    watch.disconnect();
+    const deal = document.querySelector('[data-deal-code]').textContent;
+    document.querySelector('.bar [data-action=new]').click();
+    window.__tapped = {
+      deal,
+      dealAfter: document.querySelector('[data-deal-code]').textContent,
+      result: !document.querySelector('[data-result]').hidden,
+      revealed: document.querySelectorAll('[data-reveal] [data-card]').length,
+    };
+  });
+  watch.observe(app, {subtree: true, childList: true, characterData: true, attributes: true});
+}"""
+
+
+def test_new_hand_during_the_ends_beats_shows_the_result_at_once_and_the_next_press_deals(
+    table: Any,
+) -> None:
+    page = table.page
+    open_page(page, f"{table.site.url}#deal={SHORT_DEAL}")
+    page.evaluate(TAP_NEW_HAND_AT_THE_LAST_PLAY)
+    tapped = "() => window.__tapped !== undefined"
+    play_until(page, stop=lambda p: p.evaluate(tapped), max_turns=80)
+    page.wait_for_function(tapped)
+    seen = page.evaluate("window.__tapped")
+    # The tap showed how the hand ended, at once: the cards left and the result, same deal.
+    assert seen["result"] and seen["dealAfter"] == seen["deal"], seen
+    page.wait_for_timeout(600)  # past the beats: still the finished hand, nothing dealt
+    assert is_over(page)
+    assert page.text_content("[data-deal-code]") == seen["deal"]
+    game = Game.from_dict(read_save(page)["game"])
+    left = sum(len(game.hand(seat)) for seat in range(3))
+    assert seen["revealed"] == left > 0, (seen, left)
+    # The next press deals.
+    page.click(".bar [data-action=new]")
+    page.wait_for_function(
+        "code => document.querySelector('[data-deal-code]').textContent !== code", arg=seen["deal"]
+    )
+    page.wait_for_selector("[data-result]", state="hidden")
 
 
 def pass_until_over(page: Any, max_turns: int = 120) -> None:

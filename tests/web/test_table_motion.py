@@ -8,11 +8,15 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+import pytest
+from table_features import choose
 from web_table import (
     is_over,
     moves,
+    new_hand,
     open_page,
     play_until,
+    screen_id,
     select_by_hint,
     take_turn,
     wait_moves_beyond,
@@ -144,3 +148,59 @@ def test_on_fast_each_computer_move_stays_in_sight_before_the_next(table: Any) -
     ]
     assert len(gaps) >= 3, seen
     assert min(gaps) >= 250, gaps
+
+
+#: Frame by frame from the deal's first flight to its last, each dealt card's box (where the
+#: flight has it) that meets the status line's, and how many frames had cards in flight: in
+#: `window.__deal` once the last card is in.
+WATCH_THE_DEAL = """() => {
+  const status = document.querySelector('[data-status]');
+  const meets = (a, b) =>
+    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const crossings = [];
+  let frames = 0;
+  let started = false;
+  const watch = () => {
+    // (the deal moves the hand as one fan, or each card: either way its cards fly)
+    const running = (node) => node.getAnimations().some(a => a.playState === 'running');
+    const handFlies = running(document.querySelector('[data-hand]'));
+    const flying = [...document.querySelectorAll('[data-hand] [data-card]')].filter(card =>
+      handFlies || running(card));
+    if (flying.length) {
+      started = true;
+      frames += 1;
+      const line = status.getBoundingClientRect();
+      for (const card of flying) {
+        const box = card.getBoundingClientRect();
+        if (meets(box, line)) {
+          crossings.push([card.dataset.card, box.top, box.bottom, line.top, line.bottom]);
+        }
+      }
+    } else if (started) {
+      window.__deal = {frames, crossings};
+      return;
+    }
+    requestAnimationFrame(watch);
+  };
+  requestAnimationFrame(watch);
+}"""
+
+
+@pytest.mark.parametrize(
+    "viewport", [(390, 844), (360, 640), (844, 390), (1366, 768)], ids=screen_id
+)
+def test_the_dealt_cards_fly_clear_of_the_status_line(
+    open_table: Any, viewport: tuple[int, int]
+) -> None:
+    width, height = viewport
+    browsing = open_table(viewport={"width": width, "height": height})
+    page = browsing.page
+    open_page(page, browsing.site.url)
+    choose(page, "speed", "normal")  # the longer flights: more frames to look at
+    wait_my_turn_or_over(page)
+    page.evaluate(WATCH_THE_DEAL)
+    new_hand(page)
+    page.wait_for_function("() => window.__deal !== undefined")
+    seen = page.evaluate("window.__deal")
+    assert seen["frames"] >= 5, seen
+    assert seen["crossings"] == [], seen

@@ -333,6 +333,15 @@ export function createHandController({
     stage(1, reveal, () => stage(2, result));
   }
 
+  /** The end's beats still under way: show the cards left and the result now. False when there were none. */
+  function showWholeEnd() {
+    if (!snapshot?.view?.over || endStage >= 2) return false;
+    clearTimeout(endTimer);
+    endStage = 2;
+    update();
+    return true;
+  }
+
   function halt() {
     clearTimeout(paceTimer);
     paceSeq += 1;
@@ -564,6 +573,9 @@ export function createHandController({
       new() {
         // Not held back by a request in flight (a computer seat's turn): replace() halts the hand first.
         if (!isReady()) return;
+        // A press during the end's beats shows the whole end at once (the cards left and the
+        // result): a person who taps ahead still sees how the hand ended; the next press deals.
+        if (!elsewhere && showWholeEnd()) return; // (a tab that stopped for another one says so instead)
         replace("new_game", { preset: settings.current.preset, level: settings.current.level });
       },
     },

@@ -37,6 +37,7 @@ export const STRINGS = Object.freeze({
     yourTurn: "Your turn",
     lastCard: "Last card!",
     counterTitle: "Not yet seen",
+    counterShort: "Unseen", // the strip's title where the long one has no room (a phone on its side)
     counterLabel: "{rank}: {n} not yet seen",
     waitingFor: "{name} to play…",
     youWin: "You win the hand!",
@@ -200,6 +201,7 @@ export const STRINGS = Object.freeze({
     moment_shutOut: "Shut out!",
     faceUpCard: "Face-up card",
     revealLabel: "{name}: cards left",
+    revealCaption: "{n} left", // a tag on the cards left: they are not a play
     playedLabel: "{name}: {play}",
     // --- a table that says why: sentences, refused keys, the last card mark, new hand mid-hand
     sentenceJoin: " ",
@@ -291,6 +293,7 @@ export const STRINGS = Object.freeze({
     yourTurn: "轮到你了",
     lastCard: "报单！",
     counterTitle: "未出现的牌",
+    counterShort: "未出现",
     counterLabel: "{rank}：还有 {n} 张未出现",
     waitingFor: "等待{name}出牌…",
     youWin: "你赢了这一局！",
@@ -454,6 +457,7 @@ export const STRINGS = Object.freeze({
     moment_shutOut: "全关！",
     faceUpCard: "明牌",
     revealLabel: "{name}剩下的牌",
+    revealCaption: "剩{n}张",
     playedLabel: "{name}：{play}",
     // --- a table that says why: sentences, refused keys, the last card mark, new hand mid-hand
     sentenceJoin: "",

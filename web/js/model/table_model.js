@@ -252,7 +252,13 @@ export function buildTableModel(state) {
         actionLabel: played ? t("playedLabel", { name: name(seat), play: played.pass ? played.passText : played.text }) : "",
         // Your own cards left are in your hand; at the end they are also laid out in front of you.
         revealRoom: (leftAtEnd?.[seat] ?? []).length > 0,
-        reveal: left.length ? { label: t("revealLabel", { name: name(seat) }), cards: left.map((code) => cardModel(t, code)) } : null,
+        reveal: left.length
+          ? {
+              label: t("revealLabel", { name: name(seat) }),
+              caption: t("revealCaption", { n: left.length }),
+              cards: left.map((code) => cardModel(t, code)),
+            }
+          : null,
       };
     }),
     // A trick that has just ended, swept toward its winner (decoration: its plays are no longer on the table).
@@ -277,6 +283,7 @@ export function buildTableModel(state) {
       : null,
     counter: {
       title: t("counterTitle"),
+      shortTitle: t("counterShort"),
       ranks: (view?.unseen ?? []).map(([rank, n]) => ({ rank, n, label: t("counterLabel", { rank, n }) })),
     },
     hand: {

@@ -9,7 +9,7 @@ const MS = Object.freeze({
   fly: 240, // a play from the hand or the seat to the table
   hold: 420, // a finished trick stays in sight before it goes
   sweep: 260, // ... and slides toward its winner
-  deal: 420, // the new hand, from the felt to its place
+  deal: 340, // the new hand, growing in its place
   moment: 650, // bomb, plane, last card
   stamp: 1400, // the shut-out banner
   flip: 300, // the losers' cards turned face up
@@ -65,18 +65,15 @@ export function createMotion(win) {
       );
     },
     /**
-     * A new deal: the hand (`hand`, in its place `to`) comes in from the felt (`from`) as one
-     * fan, growing to its size. Both places are known before the deal is drawn (neither
-     * moves with the cards), so the deal starts in the frame that draws it, with no layout
-     * read of the new cards; and it is one animation, not one per card: each animated card
-     * costs a phone a style pass of its own in every frame until it lands.
+     * A new deal: the hand comes in as one fan, growing from its own middle (a flight from the
+     * felt crossed the status line, read as the deal comes in). It needs no place read, so it
+     * starts in the frame that draws the deal; and it is one animation, not one per card:
+     * each animated card costs a phone a style pass of its own in every frame until it lands.
      */
-    deal(hand, from, to) {
-      if (reduced() || !from || !to || to.width === 0) return fadeIn(hand, ms("deal"));
-      const a = centre(from);
-      const b = centre(to);
-      return animate(hand, [{ transform: `translate(${a.x - b.x}px, ${a.y - b.y}px) scale(0.4)`, opacity: 0 }, { transform: "none", opacity: 1 }], {
-        duration: ms("deal"),
+    deal(hand) {
+      if (reduced()) return fadeIn(hand, ms("deal"));
+      return animate(hand, [{ transform: "scale(0.4)", opacity: 0 }, { transform: "none", opacity: 1 }], { duration: ms("deal") });
+    },
       });
     },
     /**

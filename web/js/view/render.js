@@ -180,8 +180,14 @@ export function createRenderer(doc, motion) {
     const cards = el(doc, "span", "played revealed");
     cards.style.setProperty("--n", String(reveal.cards.length));
     cards.append(...reveal.cards.map((card) => tableCard(doc, card)));
+    // A tag on the cards, so they are not read as a play (the group's label says it already).
+    const caption = el(doc, "span", "reveal-caption", reveal.caption);
+    caption.dataset.revealCaption = "";
+    caption.setAttribute("aria-hidden", "true");
     box.replaceChildren(cards);
-    return [...cards.children];
+    const flipping = [...cards.children];
+    cards.append(caption);
+    return flipping;
   }
 
   function renderSeats(model) {
@@ -218,6 +224,7 @@ export function createRenderer(doc, motion) {
    */
   function renderCounter(model) {
     setText(q("[data-counter-title]"), model.counter.title);
+    setText(q("[data-counter-short]"), model.counter.shortTitle);
     const list = q("[data-counter-ranks]");
     const ranks = model.counter.ranks;
     const order = ranks.map((entry) => entry.rank).join(" ");
@@ -462,8 +469,7 @@ export function createRenderer(doc, motion) {
    * the next frame, from a page already laid out: two shorter tasks, and nothing
    * seen out of place (every flight starts at its origin: fill "backwards"). A swept
    * trick needs only where it was, read before the DOM changed (`before.sweep`), and a
-   * deal only the felt and the hand's box, which keep their places (`before.deal`): both
-   * start in this frame. Every
+   * deal grows in its place: both start in this frame. Every
    * place is read first (one layout), then every animation starts: an animation
    * started between two reads would cost a style pass each time.
    */
@@ -474,7 +480,7 @@ export function createRenderer(doc, motion) {
     const arrived = moved ? changes.arrived : [];
     // The trick just ended stays in sight where it lay (its places read before the DOM changed).
     if (before.sweep) sweepTrick(model.sweep, before.sweep.places, before.sweep.to);
-    if (before.deal) motion.deal(handNode, before.deal.felt, before.deal.hand);
+    if (model.handId !== old.handId && model.moves === 0) motion.deal(handNode);
     if (arrived.length) {
       const waiting = arrived.map(({ play }) => play);
       for (const node of waiting) node.style.opacity = "0";
@@ -524,13 +530,7 @@ export function createRenderer(doc, motion) {
     // Read before writing: where the hand's cards are, for the cards about to leave it.
     const handChanges = drawn !== null && model.hand.cards.length < handCards.size && model.handId === drawn.handId;
     const sweeping = drawn !== null && model.sweep !== null && model.sweep.at !== drawn.sweep?.at;
-    const dealing = drawn !== null && model.handId !== drawn.handId && model.moves === 0;
-    const before = {
-      hand: handChanges ? handRects() : new Map(),
-      sweep: sweeping ? sweepPlaces(model.sweep) : null,
-      // A deal comes from the felt to the hand: both keep their places whatever cards they hold.
-      deal: dealing ? { felt: q("[data-felt]").getBoundingClientRect(), hand: handNode.getBoundingClientRect() } : null,
-    };
+    const before = { hand: handChanges ? handRects() : new Map(), sweep: sweeping ? sweepPlaces(model.sweep) : null };
     renderTexts(model);
     renderBar(model);
     const { arrived, revealed } = renderSeats(model);
