@@ -74,8 +74,6 @@ export function createMotion(win) {
       if (reduced()) return fadeIn(hand, ms("deal"));
       return animate(hand, [{ transform: "scale(0.4)", opacity: 0 }, { transform: "none", opacity: 1 }], { duration: ms("deal") });
     },
-      });
-    },
     /**
      * A finished trick: `ghost` (a copy, no hooks, placed at `from`) stays a moment
      * where the plays were, then slides toward the winner's seat (`to`) and fades;
