@@ -371,6 +371,12 @@ test("a hand that just ended shows its last play, then the cards left face up, t
   // Each captioned with how many, so they are not read as a play.
   assert.deepEqual(at(1).seats.map((seat) => seat.reveal?.caption ?? null), ["3 left", null, "5 left"]);
   assert.equal(at(1).result, null);
+  // The last trick: a loser's play gives way to its cards left; the winning play stays.
+  const trick = [{ seat: 2, cards: ["3D", "3H"] }, { seat: 0, cards: null }, { seat: 1, cards: ["KD", "KH"] }];
+  const lastTrick = { ...snapshot, view: { ...finished, history: trick, trick_start: 0 } };
+  const plays = (stage) => buildTableModel(baseState(lastTrick, { endStage: stage })).seats.map((seat) => Boolean(seat.action));
+  assert.deepEqual(plays(0), [true, true, true]);
+  assert.deepEqual(plays(1), [false, true, false]);
   // Your cards left go from your hand to the felt's foot: shown once, not twice.
   const yours = { ...snapshot, view: { ...finished, hand: ["3S", "4H", "9D"] } };
   assert.equal(buildTableModel(baseState(yours, { endStage: 0 })).hand.cards.length, 3);

@@ -84,14 +84,20 @@ def overlap(a: list[float], b: list[float]) -> float:
     return max(0.0, width) * max(0.0, height)
 
 
+#: A hand you win early, East keeping nine cards (two rows of them on a small phone) after
+#: its last play: the end with the most to lay out in front of a seat.
+CROWDED_END_DEAL = "A874417980"
+
+
+@pytest.mark.parametrize("deal", [SHORT_DEAL, CROWDED_END_DEAL])
 @pytest.mark.parametrize("viewport", SCREENS, ids=screen_id)
 def test_the_losers_cards_turn_face_up_and_the_winning_play_stays_in_sight(
-    open_table: Any, viewport: tuple[int, int]
+    open_table: Any, viewport: tuple[int, int], deal: str
 ) -> None:
     width, height = viewport
     browsing = open_table(viewport={"width": width, "height": height})
     page = browsing.page
-    open_page(page, f"{browsing.site.url}#deal={SHORT_DEAL}")
+    open_page(page, f"{browsing.site.url}#deal={deal}")
     play_until(page, max_turns=80)
     assert is_over(page)
     game = Game.from_dict(read_save(page)["game"])

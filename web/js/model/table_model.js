@@ -231,8 +231,10 @@ export function buildTableModel(state) {
       if (turn) spoken.push(t("seatTurn"));
       if (warning) spoken.push(t("seatLastCard"));
       else if (alert === 2) spoken.push(t("seatTwoCards"));
-      const played = action ? playModel(t, action) : null;
       const left = reveal?.[seat] ?? [];
+      // A loser's cards left, turned face up in front of it, take the place of its last play
+      // (a small phone has no room for both, and the hand is over: what it kept is the news).
+      const played = action && !left.length ? playModel(t, action) : null;
       return {
         label: view ? t("seatLabel", { name: name(seat), parts: spoken.join(t("listJoin")) }) : name(seat),
         alert,
