@@ -14,6 +14,7 @@ from web_table import (
     is_over,
     menu_click,
     open_page,
+    open_screen,
     play_until,
     screen_id,
     selected,
@@ -331,10 +332,7 @@ IN_SIGHT = """() => [...document.querySelectorAll(
 def test_a_notice_mid_hand_covers_no_play_on_the_felt(
     open_table: Any, viewport: tuple[int, int]
 ) -> None:
-    width, height = viewport
-    browsing = open_table(viewport={"width": width, "height": height})
-    page = browsing.page
-    open_page(page, f"{browsing.site.url}#deal=A0738433")
+    page = open_screen(open_table, viewport, "#deal=A0738433").page
     # Your play just laid on the felt (where a short screen's notice used to sit), and then a
     # link the table refuses: its notice comes while your play lies there.
     for _ in range(10):

@@ -17,6 +17,7 @@ from web_table import (
     is_over,
     moves,
     open_page,
+    open_screen,
     play_until,
     screen_id,
     select_by_hint,
@@ -84,6 +85,14 @@ def overlap(a: list[float], b: list[float]) -> float:
     return max(0.0, width) * max(0.0, height)
 
 
+def hand_ended(open_table: Any, viewport: tuple[int, int], deal: str) -> Any:
+    """The page on a screen of `viewport` once `deal` has been played to its end (by hints)."""
+    page = open_screen(open_table, viewport, f"#deal={deal}").page
+    play_until(page, max_turns=80)
+    assert is_over(page)
+    return page
+
+
 #: A hand you win early, East keeping nine cards (two rows of them on a small phone) after
 #: its last play: the end with the most to lay out in front of a seat.
 CROWDED_END_DEAL = "A874417980"
@@ -94,12 +103,8 @@ CROWDED_END_DEAL = "A874417980"
 def test_the_losers_cards_turn_face_up_and_the_winning_play_stays_in_sight(
     open_table: Any, viewport: tuple[int, int], deal: str
 ) -> None:
-    width, height = viewport
-    browsing = open_table(viewport={"width": width, "height": height})
-    page = browsing.page
-    open_page(page, f"{browsing.site.url}#deal={deal}")
-    play_until(page, max_turns=80)
-    assert is_over(page)
+    height = viewport[1]
+    page = hand_ended(open_table, viewport, deal)
     game = Game.from_dict(read_save(page)["game"])
     winner = next(seat for seat in range(3) if not game.hand(seat))
     for seat in (1, 2):
@@ -163,11 +168,7 @@ def test_the_cards_left_carry_a_caption_that_covers_nothing_of_the_table(
     open_table: Any, viewport: tuple[int, int]
 ) -> None:
     width, height = viewport
-    browsing = open_table(viewport={"width": width, "height": height})
-    page = browsing.page
-    open_page(page, f"{browsing.site.url}#deal={SHORT_DEAL}")
-    play_until(page, max_turns=80)
-    assert is_over(page)
+    page = hand_ended(open_table, viewport, SHORT_DEAL)
     wait_still(page)
     for lang, words in (("en", "{n} left"), ("zh", "剩{n}张")):
         if lang == "zh":

@@ -11,10 +11,12 @@ from typing import Any
 import pytest
 from table_features import choose
 from web_table import (
+    SCREENS,
     is_over,
     moves,
     new_hand,
     open_page,
+    open_screen,
     play_until,
     screen_id,
     select_by_hint,
@@ -186,16 +188,11 @@ WATCH_THE_DEAL = """() => {
 }"""
 
 
-@pytest.mark.parametrize(
-    "viewport", [(390, 844), (360, 640), (844, 390), (1366, 768)], ids=screen_id
-)
+@pytest.mark.parametrize("viewport", SCREENS, ids=screen_id)
 def test_the_dealt_cards_fly_clear_of_the_status_line(
     open_table: Any, viewport: tuple[int, int]
 ) -> None:
-    width, height = viewport
-    browsing = open_table(viewport={"width": width, "height": height})
-    page = browsing.page
-    open_page(page, browsing.site.url)
+    page = open_screen(open_table, viewport).page
     choose(page, "speed", "normal")  # the longer flights: more frames to look at
     wait_my_turn_or_over(page)
     page.evaluate(WATCH_THE_DEAL)

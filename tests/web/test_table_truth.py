@@ -12,6 +12,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 import web_table
 from table_features import choose, close_panel, deal_with_preset, read_save, read_settings
 from web_table import (
@@ -158,7 +159,8 @@ def test_club_first_lead_the_line_and_the_pass_reason_agree_on_spade3(table: Any
     # Nothing under the line contradicts it (it once said "play any combination"): on a
     # lead the prompt says why Pass is locked, and Pass's tooltip says it in words.
     assert (page.text_content("[data-pass-reason]") or "").strip() == ""
-    assert page.get_attribute("[data-action=pass]", "title") == "You lead this trick: you cannot pass."
+    title = page.get_attribute("[data-action=pass]", "title")
+    assert title == "You lead this trick: you cannot pass."
 
 
 def test_pass_by_itself_when_nothing_beats_is_a_setting_off_by_default(table: Any) -> None:
@@ -413,7 +415,8 @@ def test_how_to_play_draws_each_kind_with_the_tables_cards(table: Any) -> None:
 def test_copy_link_from_a_phones_menu_says_it_was_copied(open_table: Callable[..., Any]) -> None:
     """On a phone Copy link is a menu item, and the menu closes on the tap: the notice line
     says the link was copied (the item's own "Link copied" is out of sight)."""
-    browsing = open_table({"width": 390, "height": 844}, permissions=["clipboard-read", "clipboard-write"])
+    clipboard = ["clipboard-read", "clipboard-write"]
+    browsing = open_table({"width": 390, "height": 844}, permissions=clipboard)
     page = browsing.page
     open_page(page, browsing.site.url)
     wait_my_turn_or_over(page)
@@ -422,3 +425,45 @@ def test_copy_link_from_a_phones_menu_says_it_was_copied(open_table: Callable[..
     assert (page.text_content("[data-notice]") or "").strip() == "Link copied"
     code = page.text_content("[data-deal-code]")
     assert page.evaluate("navigator.clipboard.readText()").endswith(f"#deal={code}")
+
+
+def test_a_tap_on_a_locked_pass_says_why(table: Any) -> None:
+    """Phones show no tooltip: a tap on Pass when it is locked says why in the status line, as
+    X does."""
+    page = table.page
+    seed = next(s for s in range(1000, 1200) if Game.deal(s).to_move == 0)
+    open_page(page, f"{table.site.url}#deal={Game.deal(seed).deal_code}")
+    wait_my_turn_or_over(page)
+    assert page.is_disabled("[data-action=pass]")
+    page.click("[data-action=pass]", force=True)  # (a real click: Playwright waits for no lock)
+    assert status(page) == "You lead this trick: you cannot pass."
+    assert page.get_attribute("[data-status]", "data-tone") == "bad"
+
+
+STATUS_WHOLE = """() => {
+  const el = document.querySelector('[data-status]');
+  return el.scrollHeight <= el.clientHeight + 1;
+}"""
+
+
+@pytest.mark.parametrize("viewport", [(390, 844), (360, 640)], ids=web_table.screen_id)
+def test_on_a_phone_the_status_is_whole_beside_the_reason_pass_is_locked(
+    open_table: Callable[..., Any], viewport: tuple[int, int]
+) -> None:
+    """Following when you can beat (so you must): the status says what to beat, whole, with
+    the reason Pass is locked on the line under it."""
+    page = web_table.open_screen(open_table, viewport).page
+
+    def must_beat(p: Any) -> bool:
+        return bool(p.is_disabled("[data-action=pass]")) and status(p).startswith(
+            "Your turn: beat the "
+        )
+
+    for _ in range(3):
+        web_table.play_until(page, stop=must_beat)
+        if not is_over(page):
+            break
+        new_hand(page)
+    assert must_beat(page)
+    assert (page.text_content("[data-pass-reason]") or "").startswith("You can beat it")
+    assert page.evaluate(STATUS_WHOLE), status(page)

@@ -61,6 +61,15 @@ def screen_id(size: tuple[int, int]) -> str:
     return f"{size[0]}x{size[1]}"
 
 
+def open_screen(open_table: Any, viewport: tuple[int, int], fragment: str = "") -> Any:
+    """A fresh table on a screen of `viewport` (width, height), opened at the site's address
+    and `fragment` (e.g. "#deal=A0738433"); its Browsing (`.page`, `.site`)."""
+    width, height = viewport
+    browsing = open_table(viewport={"width": width, "height": height})
+    open_page(browsing.page, f"{browsing.site.url}{fragment}")
+    return browsing
+
+
 def hand(page: Any) -> list[str]:
     codes: list[str] = page.eval_on_selector_all(
         "[data-hand] [data-card]", "els => els.map(e => e.dataset.card)"

@@ -347,7 +347,11 @@ export function createRenderer(doc, motion) {
   function renderButtons(model) {
     for (const name of ["hint", "pass", "play"]) {
       const button = q(`[data-action=${name}]`);
-      setProp(button, "disabled", !model.buttons[name].enabled);
+      // A Pass locked with a reason stays tappable (aria-disabled, not disabled): a tap says
+      // why, as X does. Phones show no tooltip.
+      const says = name === "pass" && !model.buttons.pass.enabled && Boolean(model.buttons.pass.reason);
+      setProp(button, "disabled", !model.buttons[name].enabled && !says);
+      toggleAttr(button, "aria-disabled", says, "true");
       button.classList.toggle("primary", model.buttons.primary === name);
       toggleAttr(button, "aria-busy", Boolean(model.buttons[name].waiting), "true");
     }
