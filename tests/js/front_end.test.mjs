@@ -219,7 +219,9 @@ test("the table model: result totals and the boot progress", () => {
   // A last-card warning goes out with the hand.
   const warned = buildTableModel(state({ snapshot: { game: {}, deal_code: "A1", view: { ...over, alerts: [true, false, false], last_card: [true, false, false] }, you: null, event: null } }));
   assert.deepEqual(warned.seats.map((seat) => [seat.warning, seat.alert]), [[false, null], [false, null], [false, null]]);
-  assert.equal(model.bar.newHighlighted, true);
+  // The result sheet is up, with its own New hand: the bar's does not glow beside it.
+  assert.equal(model.bar.newHighlighted, false);
+  assert.equal(buildTableModel(state({ snapshot: { game: {}, deal_code: "A1", view: over, you: null, event: null }, endStage: 1 })).bar.newHighlighted, true);
   const booting = buildTableModel(state({ engine: "loading", snapshot: null, boot: { phase: "download", loaded: 6.5e6, total: 13e6 } }));
   assert.equal(booting.boot.percent, 50);
   assert.match(booting.boot.text, /6\.5 of 13\.0 MB \(50%\)/);

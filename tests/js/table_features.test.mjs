@@ -386,3 +386,12 @@ test("a hand that just ended shows its last play, then the cards left face up, t
   // A restored or reloaded hand (no stage given) is shown whole.
   assert.ok(buildTableModel(baseState(snapshot)).result);
 });
+
+test("the seat to move shows nothing of what it did earlier in the trick", () => {
+  const played = (history, to_move) =>
+    buildTableModel(baseState({ view: tableView({ history, trick_start: 0, to_move }), you: null })).seats.map((seat) => Boolean(seat.action));
+  // You led, West beat it, East passed: your lead is behind you once it is your turn again.
+  assert.deepEqual(played([{ seat: 0, cards: ["3S"] }, { seat: 1, cards: ["5D"] }, { seat: 2, cards: null }], 0), [false, true, true]);
+  // West led, East beat it, you passed: West's lead goes as West is to move; your "Pass" stays.
+  assert.deepEqual(played([{ seat: 1, cards: ["5D"] }, { seat: 2, cards: ["9D"] }, { seat: 0, cards: null }], 1), [true, false, true]);
+});

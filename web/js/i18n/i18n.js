@@ -292,7 +292,7 @@ export const STRINGS = Object.freeze({
     thinking: "思考中…",
     yourTurn: "轮到你了",
     lastCard: "报单！",
-    counterTitle: "未出现的牌",
+    counterTitle: "未出现",
     counterShort: "未出现",
     counterLabel: "{rank}：还有 {n} 张未出现",
     waitingFor: "等待{name}出牌…",

@@ -203,7 +203,8 @@ export function buildTableModel(state) {
       // The switch speaks the language it switches to; its lang says so (screen readers, the no-English test).
       languageLang: translate(LANGUAGES[(LANGUAGES.indexOf(state.lang) + 1) % LANGUAGES.length], "htmlLang"),
       newHand: t("newHand"),
-      newHighlighted: Boolean(view?.over),
+      // What comes next once the hand is over; the result sheet's own New hand says it then.
+      newHighlighted: Boolean(view?.over) && endStage < 2,
       // Never locked by a move on its way: a tap on New hand is never lost (the reply of a
       // move still in flight is dropped once the new hand is asked for).
       newEnabled: ready,
@@ -219,7 +220,9 @@ export function buildTableModel(state) {
       labels: { menu: t("menu"), mute: t("mute"), offline: t("offlineReady") },
     },
     seats: SEATS.map((seat) => {
-      const action = table.current[seat];
+      // The seat to move: what it did earlier in the trick is behind it (your own "Pass" lay
+      // there while the buttons asked you to play).
+      const action = view && !view.over && view.to_move === seat ? null : table.current[seat];
       const count = view?.counts?.[seat] ?? 0;
       const turn = Boolean(view && !view.over && view.to_move === seat);
       // Lit up for everyone (the engine's `alerts`: one card left, and two at the club), shown with
