@@ -408,9 +408,7 @@ COUNTER_BOXES = """() => {
 def test_on_a_landscape_phone_the_strip_of_cards_not_yet_seen_has_its_title(
     open_table: Any, lang: str
 ) -> None:
-    browsing = open_table(viewport={"width": 844, "height": 390})
-    page = browsing.page
-    open_page(page, browsing.site.url)
+    page = open_screen(open_table, (844, 390)).page
     if lang == "zh":
         choose(page, "language", "zh")
     wait_my_turn_or_over(page)

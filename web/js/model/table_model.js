@@ -170,6 +170,7 @@ export function buildTableModel(state) {
   const singleBarred = new Set(you?.single_barred ?? []); // the last card rule: not as a single
   const table = view ? trickPlays(view) : { current: [null, null, null], ended: null };
   const judged = state.judgement !== null && !state.judgementStale;
+  const passRefusal = canAct ? (you?.pass_refusal ?? null) : null; // why Pass is locked now
   // Once the hand is over the engine turns every hand left face up.
   // A hand that just ended shows its end in beats (hand_controller.js): its cards left, then
   // its result. The seats make room for the cards left at once (`leftAtEnd`), with the last
@@ -177,6 +178,9 @@ export function buildTableModel(state) {
   const endStage = state.endStage ?? 2;
   const leftAtEnd = view?.over && Array.isArray(snapshot?.reveal) ? snapshot.reveal : null;
   const reveal = endStage >= 1 ? leftAtEnd : null;
+  // Your cards left, once turned face up at the felt's foot, are no longer in your hand
+  // (a wide screen showed them twice, the hand's peeking out beside the result sheet).
+  const handCodes = reveal?.[0]?.length ? [] : (view?.hand ?? []);
   const faceUp = view?.face_up ?? null;
   const soundOn = state.settings.sound === "on";
 
@@ -220,14 +224,14 @@ export function buildTableModel(state) {
       labels: { menu: t("menu"), mute: t("mute"), offline: t("offlineReady") },
     },
     seats: SEATS.map((seat) => {
+      const live = Boolean(view && !view.over);
+      const turn = live && view.to_move === seat;
       // The seat to move: what it did earlier in the trick is behind it (your own "Pass" lay
       // there while the buttons asked you to play).
-      const action = view && !view.over && view.to_move === seat ? null : table.current[seat];
+      const action = turn ? null : table.current[seat];
       const count = view?.counts?.[seat] ?? 0;
-      const turn = Boolean(view && !view.over && view.to_move === seat);
       // Lit up for everyone (the engine's `alerts`: one card left, and two at the club), shown with
       // the count, while the hand is played: a warning about the next play goes out with the last.
-      const live = Boolean(view && !view.over);
       const alert = live && view.alerts?.[seat] ? count : null;
       const warning = live && Boolean(view.last_card?.[seat]);
       const spoken = [count === 1 ? t("oneCardLeft") : t("cardsLeft", { n: count })];
@@ -294,10 +298,8 @@ export function buildTableModel(state) {
     hand: {
       label: t("handLabel"),
       locked: !canAct,
-      focus: focusedCard(state, view?.hand ?? []),
-      // Your cards left, once turned face up at the felt's foot, are no longer in your hand
-      // (a wide screen showed them twice, the hand's peeking out beside the result sheet).
-      cards: (reveal?.[0]?.length ? [] : (view?.hand ?? [])).map((code) => {
+      focus: focusedCard(state, handCodes),
+      cards: handCodes.map((code) => {
         const card = cardModel(t, code);
         const isFaceUp = faceUp?.seat === 0 && faceUp.card === code;
         const barred = singleBarred.has(code) && !greyed.has(code);
@@ -332,9 +334,8 @@ export function buildTableModel(state) {
         // does not already make it plain. On a lead the prompt says "Your lead", and with cards
         // selected the status judges them: the line would only take the room of their words
         // (a phone's status box holds three lines in all).
-        reason: canAct && you?.pass_refusal ? t.message(you.pass_refusal.message) : "",
-        reasonShown:
-          canAct && Boolean(you?.pass_refusal) && you.pass_refusal.code !== "leader_cannot_pass" && !(state.selection.length > 0 && judged),
+        reason: passRefusal ? t.message(passRefusal.message) : "",
+        reasonShown: Boolean(passRefusal) && passRefusal.code !== "leader_cannot_pass" && !(state.selection.length > 0 && judged),
       },
       play: {
         text: t("play"),
