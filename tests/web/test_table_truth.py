@@ -291,6 +291,30 @@ def test_new_hand_is_never_locked_while_the_computer_seats_move(table: Any) -> N
     assert read_save(page)["level"] == "hard"
 
 
+LOCKED_HAND_LOOK = """() => new Promise((resolve) => {
+  const started = performance.now();
+  const look = () => {
+    const cards = [...document.querySelectorAll('[data-hand].locked [data-card]')];
+    if (cards.length) resolve(cards.map(c => Number(getComputedStyle(c).opacity)));
+    else if (performance.now() - started > 5000) resolve(null);
+    else requestAnimationFrame(look);
+  };
+  look();
+})"""
+
+
+def test_your_hand_stays_in_full_view_while_the_computer_seats_move(table: Any) -> None:
+    """While the others move your hand is locked (a tap there does nothing), not dimmed: a
+    locked Pass's disabled look is for the buttons, and your cards are read all along."""
+    page = table.page
+    open_page(page, table.site.url)
+    wait_my_turn_or_over(page)
+    web_table.take_turn(page)
+    opacities = page.evaluate(LOCKED_HAND_LOOK)
+    assert opacities, "the hand was never locked while the computer seats moved"
+    assert min(opacities) == 1
+
+
 # --- greyed cards and the last card rule ----------------------------------------------------------
 
 
