@@ -282,11 +282,41 @@ export function createRenderer(doc, motion) {
     return rects;
   }
 
-  /** Everything a hand card's button is drawn from (and so what a change of it redraws). */
-  function cardLook(card, position, hand) {
+  /**
+   * Where each card of a hand of `count` lies, in one row and in two rows (cards.css lays out
+   * the one the screen uses: two rows on tall screens once the hand holds 12 cards or more,
+   * the upper row as long as the lower one or one longer). Worked out here, once per card,
+   * as whole numbers: the same arithmetic in CSS (round(), clamp() on typed custom
+   * properties) was most of the cost of restyling a card, paid at every greying and lock.
+   */
+  function handRows(count) {
+    const split = count >= 12 ? 1 : 0;
+    const first = count - split * Math.floor(count / 2); // cards in the upper row
     return {
+      count,
+      split,
+      first,
+      place(position) {
+        const row = split && position >= first ? 1 : 0;
+        const col = position - row * first;
+        const inRow = row ? count - first : first;
+        return { row, col, inRow, last: col === inRow - 1 ? 1 : 0, end: position === count - 1 ? 1 : 0 };
+      },
+    };
+  }
+
+  /** Everything a hand card's button is drawn from (and so what a change of it redraws). */
+  function cardLook(card, position, hand, rows) {
+    const place = rows.place(position);
+    return {
+      // its place in one row (--i of --n; --end: the last, shown whole) and in two (cards.css)
       position: String(position),
-      count: String(Math.max(hand.cards.length, 1)),
+      count: String(rows.count),
+      end: String(place.end),
+      col: String(place.col),
+      row: String(place.row),
+      inRow: String(place.inRow),
+      last: String(place.last),
       selected: card.selected,
       label: card.label,
       greyed: card.greyed,
@@ -298,10 +328,20 @@ export function createRenderer(doc, motion) {
     };
   }
 
+  const PLACE = [
+    ["--i", "position"],
+    ["--n", "count"],
+    ["--end", "end"],
+    ["--col", "col"],
+    ["--hand-row", "row"],
+    ["--in-row", "inRow"],
+    ["--last", "last"],
+  ];
+
   function drawCardButton(button, look) {
-    // Its place and the hand's count: the card works out its row and column (cards.css).
-    if (button.style.getPropertyValue("--i") !== look.position) button.style.setProperty("--i", look.position);
-    if (button.style.getPropertyValue("--n") !== look.count) button.style.setProperty("--n", look.count);
+    for (const [property, key] of PLACE) {
+      if (button.style.getPropertyValue(property) !== look[key]) button.style.setProperty(property, look[key]);
+    }
     setAttr(button, "aria-pressed", look.selected ? "true" : "false");
     setAttr(button, "aria-label", look.label); // the language may change
     button.classList.toggle("greyed", look.greyed);
@@ -317,6 +357,12 @@ export function createRenderer(doc, motion) {
     const hand = model.hand;
     setAttr(handNode, "aria-label", hand.label);
     handNode.classList.toggle("locked", hand.locked);
+    const rows = handRows(Math.max(hand.cards.length, 1));
+    // The hand's own: its count and its rows (each card's --step, the strip it shows, is worked
+    // out once here from them, cards.css).
+    for (const [property, value] of [["--n", rows.count], ["--per", rows.first], ["--split", rows.split]]) {
+      if (handNode.style.getPropertyValue(property) !== String(value)) handNode.style.setProperty(property, String(value));
+    }
     const wanted = new Set(hand.cards.map((card) => card.code));
     const hadFocus = handNode.contains(doc.activeElement); // a keyboard player's card may be about to go
     for (const [code, button] of handCards) {
@@ -335,7 +381,7 @@ export function createRenderer(doc, motion) {
       if (handNode.children[position] !== button) handNode.insertBefore(button, handNode.children[position] ?? null);
       // A card drawn as it is now is left alone: a tap changes one card of sixteen, and
       // reading each card's ten attributes back cost a slow phone a third of a tap's script.
-      const look = cardLook(card, position, hand);
+      const look = cardLook(card, position, hand, rows);
       const key = Object.values(look).join("\u0000");
       if (cardsDrawn.get(card.code) === key) return;
       cardsDrawn.set(card.code, key);
