@@ -332,7 +332,8 @@ test("the table model: settings and help panels in the chosen language", () => {
   assert.equal(open.dialogs.help.title, "玩法：俱乐部");
   assert.ok(open.dialogs.help.sections.some((s) => s.id === "timer"));
   assert.equal(buildTableModel(clubState()).dialogs.help, null); // built only while open
-  const settings = buildTableModel(clubState({ settings: { ...clubState().settings, preset: "standard", level: "hard" } })).dialogs.settings;
+  assert.equal(buildTableModel(clubState()).dialogs.settings, null); // built only while open
+  const settings = buildTableModel(clubState({ panel: "settings", settings: { ...clubState().settings, preset: "standard", level: "hard" } })).dialogs.settings;
   assert.equal(settings.thisHand, "This hand: Club, Easy."); // the hand on the table, not the next one
   assert.deepEqual(settings.language.options.map((o) => [o.label, o.lang]), [["English", "en"], ["简体中文", "zh-Hans"]]);
   assert.deepEqual(settings.sound.options.map((o) => o.value), ["off", "on"]);

@@ -128,19 +128,23 @@ export function createEngineClient({
     onCrash(error);
   }
 
-  /** When the worker is overdue, and why: the running request's time, or the next one's start. */
+  /**
+   * When the worker is overdue, and why: the running request's time, or the next one's start.
+   * (The error is made only when it is due: an Error records its stack, and this is asked at
+   * every request and every reply.)
+   */
   function deadline() {
     const entries = [...pending.values()];
     const running = entries.find((entry) => entry.startedAt !== null);
     if (running) {
       const ms = REQUEST_TIMEOUT_MS[running.type] ?? REQUEST_TIMEOUT_MS.default;
-      return { at: running.startedAt + ms, error: new EngineDown("timeout", `${running.type} took over ${ms} ms`) };
+      return { at: running.startedAt + ms, error: () => new EngineDown("timeout", `${running.type} took over ${ms} ms`) };
     }
     if (entries.length === 0) return null;
     const waiting = entries[0];
     return {
       at: Math.max(waiting.sentAt, lastHeard) + START_DEADLINE_MS,
-      error: new EngineDown("silent", `${waiting.type} was not taken up within ${START_DEADLINE_MS} ms`),
+      error: () => new EngineDown("silent", `${waiting.type} was not taken up within ${START_DEADLINE_MS} ms`),
     };
   }
 
@@ -155,7 +159,7 @@ export function createEngineClient({
     if (now >= due.at) {
       // A timer that fired late may have overtaken the worker's messages: look once more first.
       if (late) heartbeat = setTimeout(() => myGeneration === generation && watch(false), 0);
-      else lose(due.error);
+      else lose(due.error());
       return;
     }
     heartbeat = setTimeout(() => {

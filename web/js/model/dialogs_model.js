@@ -99,7 +99,7 @@ export function dialogsModel(state, t) {
       close: t("close"),
       stopAuto: t("stopAuto"),
     },
-    settings: settingsModel(state, t),
+    settings: state.panel === "settings" ? settingsModel(state, t) : null, // drawn only open
     help: state.panel === "help" ? helpModel(state, t) : null,
     timer: timerModel(state, t),
     // Auto-play plays the person's turns: once the hand is over there are none, and its bar goes.
