@@ -15,9 +15,9 @@
 
 /**
  * @param {Window} win
- * @param {{all: () => void, boot: () => void}} draw  the whole table, or only the boot
- *        progress (which changes four times a second while Pyodide boots and must not
- *        cost a whole-table drawing each time)
+ * @param {{all: () => void, boot: () => void, hand: () => void}} draw  the whole table, or
+ *        only the boot progress (which changes four times a second while Pyodide boots and
+ *        must not cost a whole-table drawing each time), or only your hand (handInput)
  * @param {(error: Error) => boolean} [recover]  a drawing threw: true when the
  *        caller removed its cause (then the table is drawn again at the next frame);
  *        otherwise the error goes on (a bug), but never stops the next drawing
@@ -72,6 +72,26 @@ export function createFrameScheduler(win, draw, recover = () => false) {
     else frame = win.requestAnimationFrame(flush);
   }
 
+  /** The drawing asked for, once the next frame has been painted. */
+  function scheduleAfterPaint() {
+    cancel();
+    if (doc.visibilityState === "hidden") timer = win.setTimeout(flush, 0);
+    else
+      frame = win.requestAnimationFrame(() => {
+        frame = null;
+        timer = win.setTimeout(flush, 0);
+      });
+  }
+
+  function measured(part) {
+    const started = win.performance.now();
+    try {
+      part();
+    } finally {
+      win.performance.measure("pdk:draw", { start: started, end: win.performance.now() });
+    }
+  }
+
   doc.addEventListener("visibilitychange", () => {
     if (frame !== null && doc.visibilityState === "hidden") {
       cancel();
@@ -101,6 +121,29 @@ export function createFrameScheduler(win, draw, recover = () => false) {
     update(part = "all") {
       pending = pending === "all" || part === "all" ? "all" : "boot";
       if (frame === null && timer === null) schedule();
+    },
+    /**
+     * Handle an input on your hand (a tap, a slide, a key moving among the cards) and draw
+     * the hand at once, and only the hand: the rest of the table (the status line, the
+     * buttons, which the engine's judgement of the selection changes a moment later) is
+     * drawn once the frame showing the card rise has been painted, so a finger waits for
+     * its card, not for the whole table. When a drawing was due already (a move has come
+     * in), the whole table is drawn now instead: the hand never runs ahead of the table.
+     */
+    handInput(handle) {
+      const due = pending !== null;
+      handle();
+      if (due || drawing || pending !== "all") {
+        if (pending !== null && !drawing) flush();
+        return;
+      }
+      try {
+        measured(draw.hand);
+      } catch (error) {
+        flush(); // the whole table, with its recovery
+        return;
+      }
+      scheduleAfterPaint();
     },
     /**
      * Draw now what is asked for: the first paint, and the end of an input event.

@@ -30,7 +30,7 @@ import { createOfflineSupport } from "./offline.js";
 import { createNotices } from "./notices.js";
 import { createOpenDialog } from "./open_dialog.js";
 import { createFrameScheduler } from "./frame.js";
-import { buildBootModel, buildTableModel } from "../model/table_model.js";
+import { buildBootModel, buildTableModel, handModel } from "../model/table_model.js";
 import { buildPanelsModel } from "../model/panels_model.js";
 import { presetNamed } from "../model/dialogs_model.js";
 import { createRenderer, tableCard } from "../view/render.js";
@@ -58,6 +58,9 @@ function createApp(win) {
       },
       boot() {
         renderer.renderBoot(buildBootModel(tableState()));
+      },
+      hand() {
+        renderer.renderHand(handModel(tableState()));
       },
     },
     // A saved preview that cannot be drawn is dropped: the engine's view of the hand follows.
@@ -310,6 +313,10 @@ function createApp(win) {
       ]),
     );
 
+  /** Input on your hand: the hand is drawn before the event returns, the rest after (frame.js). */
+  const handDrawnAtOnce = (named) =>
+    Object.fromEntries(Object.entries(named).map(([name, handle]) => [name, (...args) => frame.handInput(() => handle(...args))]));
+
   /**
    * What a change of the rules or the difficulty leaves for the next hand, said in one notice
    * (a second change replaces the first one's notice, so it names both when both wait).
@@ -323,31 +330,35 @@ function createApp(win) {
     return level ? { key: "levelNextHand" } : null;
   }
 
-  const handlers = drawnAtOnce({
-    toggleCard: hand.toggleCard,
-    selectRank: hand.selectRank,
-    setCardSelected: hand.setCardSelected,
-    clearSelection: hand.clearSelection,
-    focusCard: hand.focusCard,
-    action(name) {
-      const fromMenu = name !== "menu" && dialog.menuOpen;
-      if (name !== "menu") dialog.closeMenu(); // whatever is chosen, the menu has done its job
-      actions[name]?.({ fromMenu });
-    },
-    setting(name, value) {
-      if (!settings.choose(name, value)) return;
-      // Said over the table, not in the status line: the turn's prompt stays there, and a
-      // notice goes by itself (a status line's words last until the next move).
-      if (name === "preset" || name === "level") notices.show(nextHandNotice(name));
-      if (name === "sound") sound.setEnabled(value === "on");
-      update();
-    },
-    panelClosed: (name) => dialog.closed(name),
-    menuClosed: () => dialog.closeMenu(),
-    dealLink: (hash) => openDailyLink(hash) || engine.dealLink(hash),
-    goToStep: (step) => replay.goTo(step),
-    showOption: (index) => replay.showOption(index),
-  });
+  const handlers = {
+    ...handDrawnAtOnce({
+      toggleCard: hand.toggleCard,
+      selectRank: hand.selectRank,
+      setCardSelected: hand.setCardSelected,
+      clearSelection: hand.clearSelection,
+      focusCard: hand.focusCard,
+    }),
+    ...drawnAtOnce({
+      action(name) {
+        const fromMenu = name !== "menu" && dialog.menuOpen;
+        if (name !== "menu") dialog.closeMenu(); // whatever is chosen, the menu has done its job
+        actions[name]?.({ fromMenu });
+      },
+      setting(name, value) {
+        if (!settings.choose(name, value)) return;
+        // Said over the table, not in the status line: the turn's prompt stays there, and a
+        // notice goes by itself (a status line's words last until the next move).
+        if (name === "preset" || name === "level") notices.show(nextHandNotice(name));
+        if (name === "sound") sound.setEnabled(value === "on");
+        update();
+      },
+      panelClosed: (name) => dialog.closed(name),
+      menuClosed: () => dialog.closeMenu(),
+      dealLink: (hash) => openDailyLink(hash) || engine.dealLink(hash),
+      goToStep: (step) => replay.goTo(step),
+      showOption: (index) => replay.showOption(index),
+    }),
+  };
 
   function start() {
     openDailyLink(win.location.hash); // read before the engine session reads the URL

@@ -154,24 +154,14 @@ function momentOf(t, snapshot, view, handId) {
   return null;
 }
 
-/** Everything render() draws, from one state. */
-export function buildTableModel(state) {
-  const t = translatorFor(state.lang);
-  const direction = state.settings.direction ?? "left";
-  const name = (seat) => seatName(t, seat, direction);
+/** What the hand and the buttons both go by: whose turn, whether you may act, the hand shown. */
+function turnFacts(state) {
   const snapshot = state.snapshot;
   const view = snapshot?.view ?? null;
   const ready = state.engine === "ready";
   const you = ready ? (snapshot?.you ?? null) : null;
   const myTurn = Boolean(view && !view.over && view.to_move === 0);
   const canAct = ready && !state.busy && you !== null && myTurn && !state.autoPlay;
-  const selected = new Set(state.selection);
-  const greyed = new Set(you?.greyed ?? []); // part of no legal play now
-  const singleBarred = new Set(you?.single_barred ?? []); // the last card rule: not as a single
-  const table = view ? trickPlays(view) : { current: [null, null, null], ended: null };
-  const judged = state.judgement !== null && !state.judgementStale;
-  const passRefusal = canAct ? (you?.pass_refusal ?? null) : null; // why Pass is locked now
-  // Once the hand is over the engine turns every hand left face up.
   // A hand that just ended shows its end in beats (hand_controller.js): its cards left, then
   // its result. The seats make room for the cards left at once (`leftAtEnd`), with the last
   // play, not when they turn up a beat later: they move once, not twice.
@@ -181,6 +171,48 @@ export function buildTableModel(state) {
   // Your cards left, once turned face up at the felt's foot, are no longer in your hand
   // (a wide screen showed them twice, the hand's peeking out beside the result sheet).
   const handCodes = reveal?.[0]?.length ? [] : (view?.hand ?? []);
+  return { snapshot, view, ready, you, myTurn, canAct, endStage, leftAtEnd, reveal, handCodes };
+}
+
+/** Your hand as render.js draws it (also alone, at a tap: frame.js). */
+export function handModel(state, t = translatorFor(state.lang)) {
+  const { view, you, canAct, handCodes } = turnFacts(state);
+  const selected = new Set(state.selection);
+  const greyed = new Set(you?.greyed ?? []); // part of no legal play now
+  const singleBarred = new Set(you?.single_barred ?? []); // the last card rule: not as a single
+  const faceUp = view?.face_up ?? null;
+  return {
+    label: t("handLabel"),
+    locked: !canAct,
+    focus: focusedCard(state, handCodes),
+    cards: handCodes.map((code) => {
+      const card = cardModel(t, code);
+      const isFaceUp = faceUp?.seat === 0 && faceUp.card === code;
+      const barred = singleBarred.has(code) && !greyed.has(code);
+      const notes = [isFaceUp ? t("faceUpCard") : "", barred ? t("singleBarred") : ""].filter(Boolean);
+      return {
+        ...card,
+        label: [card.label, ...notes].join(t("listJoin")),
+        selected: selected.has(code),
+        greyed: greyed.has(code),
+        singleBarred: barred,
+        singleBarredText: barred ? t("singleBarred") : "",
+        faceUp: isFaceUp,
+      };
+    }),
+  };
+}
+
+/** Everything render() draws, from one state. */
+export function buildTableModel(state) {
+  const t = translatorFor(state.lang);
+  const direction = state.settings.direction ?? "left";
+  const name = (seat) => seatName(t, seat, direction);
+  const { snapshot, view, ready, you, myTurn, canAct, endStage, leftAtEnd, reveal } = turnFacts(state);
+  const table = view ? trickPlays(view) : { current: [null, null, null], ended: null };
+  const judged = state.judgement !== null && !state.judgementStale;
+  const passRefusal = canAct ? (you?.pass_refusal ?? null) : null; // why Pass is locked now
+  // Once the hand is over the engine turns every hand left face up (turnFacts: in beats).
   const faceUp = view?.face_up ?? null;
   const soundOn = state.settings.sound === "on";
 
@@ -295,26 +327,7 @@ export function buildTableModel(state) {
       shortTitle: t("counterShort"),
       ranks: (view?.unseen ?? []).map(([rank, n]) => ({ rank, n, label: t("counterLabel", { rank, n }) })),
     },
-    hand: {
-      label: t("handLabel"),
-      locked: !canAct,
-      focus: focusedCard(state, handCodes),
-      cards: handCodes.map((code) => {
-        const card = cardModel(t, code);
-        const isFaceUp = faceUp?.seat === 0 && faceUp.card === code;
-        const barred = singleBarred.has(code) && !greyed.has(code);
-        const notes = [isFaceUp ? t("faceUpCard") : "", barred ? t("singleBarred") : ""].filter(Boolean);
-        return {
-          ...card,
-          label: [card.label, ...notes].join(t("listJoin")),
-          selected: selected.has(code),
-          greyed: greyed.has(code),
-          singleBarred: barred,
-          singleBarredText: barred ? t("singleBarred") : "",
-          faceUp: isFaceUp,
-        };
-      }),
-    },
+    hand: handModel(state, t),
     status: statusModel(state, t, view, myTurn, name, you),
     buttons: {
       // The button drawn as the main one: Play, or Pass when nothing beats (the only move left).

@@ -596,5 +596,10 @@ export function createRenderer(doc, motion) {
     drawn = model;
   }
 
-  return { render, renderBoot };
+  return {
+    render,
+    renderBoot,
+    /** Your hand alone, from the table model's `hand` (a tap: frame.js handInput). */
+    renderHand: (hand) => renderHand({ hand }),
+  };
 }
