@@ -12,6 +12,7 @@ import { createStorage } from "../../web/js/store/storage.js";
 import { dealCodeFromHash, dealLink, withoutHash } from "../../web/js/game/deal_link.js";
 import { parseCard, sameRank } from "../../web/js/game/cards.js";
 import { buildTableModel } from "../../web/js/model/table_model.js";
+import { createFrameScheduler } from "../../web/js/app/frame.js";
 import { state as base, view } from "./table_fixtures.mjs";
 
 const VIEW = Object.freeze(view({ hand: ["3S", "3H", "5D"], counts: [3, 15, 16], played: [false, false, false], unseen: [["3", 2], ["5", 3]] }));
@@ -228,4 +229,53 @@ test("the table model: result totals and the boot progress", () => {
   assert.equal(booting.boot.compact, false);
   const failed = buildTableModel(state({ engine: "error", boot: { error: { reason: "boot-timeout", detail: "x" } } }));
   assert.equal(failed.boot.retry, "Retry");
+});
+
+/** A window whose frames and timers run only when the test says (frame.js's scheduler). */
+function fakeWindow() {
+  const frames = [];
+  const timers = [];
+  const win = {
+    document: { visibilityState: "visible", addEventListener() {} },
+    performance: { now: () => 0, measure() {} },
+    requestAnimationFrame: (callback) => frames.push(callback),
+    cancelAnimationFrame: (id) => {
+      frames[id - 1] = null;
+    },
+    setTimeout: (callback) => timers.push(callback),
+    clearTimeout: (id) => {
+      timers[id - 1] = null;
+    },
+  };
+  const runAll = (queue) => {
+    const due = queue.splice(0).filter(Boolean);
+    for (const callback of due) callback();
+  };
+  return { win, frame: () => runAll(frames), timers: () => runAll(timers) };
+}
+
+test("a tap on the hand draws the hand at once and the whole table only after that frame is painted", () => {
+  const { win, frame, timers } = fakeWindow();
+  const drawn = [];
+  const scheduler = createFrameScheduler(win, { all: () => drawn.push("all"), boot: () => drawn.push("boot"), hand: () => drawn.push("hand") });
+  scheduler.handInput(() => scheduler.update());
+  assert.deepEqual(drawn, ["hand"]); // before the event returns: the card rises, nothing else
+  frame(); // the frame that shows it: no whole-table drawing in it
+  assert.deepEqual(drawn, ["hand"]);
+  timers(); // once it is painted
+  assert.deepEqual(drawn, ["hand", "all"]);
+});
+
+test("a tap while a drawing is due draws the whole table at once: the hand never runs ahead of it", () => {
+  const { win, frame } = fakeWindow();
+  const drawn = [];
+  const scheduler = createFrameScheduler(win, { all: () => drawn.push("all"), boot: () => drawn.push("boot"), hand: () => drawn.push("hand") });
+  scheduler.update(); // a computer seat's move came in
+  scheduler.handInput(() => scheduler.update());
+  assert.deepEqual(drawn, ["all"]);
+  frame();
+  assert.deepEqual(drawn, ["all"]);
+  // And a tap that changes nothing draws nothing.
+  scheduler.handInput(() => {});
+  assert.deepEqual(drawn, ["all"]);
 });
