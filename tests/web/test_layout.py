@@ -333,6 +333,9 @@ def test_a_notice_mid_hand_covers_no_play_on_the_felt(
     open_table: Any, viewport: tuple[int, int]
 ) -> None:
     page = open_screen(open_table, viewport, "#deal=A0738433").page
+    # The computer seats at their normal pace: on Fast a loaded machine's wait for the notice
+    # outlasted the trick, and your turn again hides your play (the seat to move shows none).
+    choose(page, "speed", "normal")
     # Your play just laid on the felt (where a short screen's notice used to sit), and then a
     # link the table refuses: its notice comes while your play lies there.
     for _ in range(10):
