@@ -332,6 +332,17 @@ test("the table model: settings and help panels in the chosen language", () => {
   assert.equal(open.dialogs.help.title, "玩法：俱乐部");
   assert.ok(open.dialogs.help.sections.some((s) => s.id === "timer"));
   assert.equal(buildTableModel(clubState()).dialogs.help, null); // built only while open
+  // A hand dealt under other rules than the setting (a club deal link while the setting is
+  // standard): How to play describes the hand on the table, and says the next one uses the setting.
+  const other = buildTableModel(clubState({ panel: "help", settings: { ...clubState().settings, preset: "standard" } })).dialogs.help;
+  assert.equal(other.title, "How to play: Club");
+  assert.equal(other.preset, "club");
+  assert.ok(other.sections.some((s) => s.id === "timer")); // club's clock, not standard's rules
+  assert.match(other.thisHand, /hand on the table \(Club\).*next hand is played with Standard/);
+  const otherZh = buildTableModel(clubState({ panel: "help", lang: "zh", settings: { ...clubState().settings, preset: "standard" } })).dialogs.help;
+  assert.equal(otherZh.title, "玩法：俱乐部");
+  assert.match(otherZh.thisHand, /桌上这一局（俱乐部）.*下一局/);
+  assert.equal(open.dialogs.help.thisHand, ""); // the same rules: nothing to note
   const settings = buildTableModel(clubState({ settings: { ...clubState().settings, preset: "standard", level: "hard" } })).dialogs.settings;
   assert.equal(settings.thisHand, "This hand: Club, Easy."); // the hand on the table, not the next one
   assert.deepEqual(settings.language.options.map((o) => [o.label, o.lang]), [["English", "en"], ["简体中文", "zh-Hans"]]);
