@@ -186,6 +186,32 @@ def test_the_cards_left_carry_a_caption_that_covers_nothing_of_the_table(
             assert caption["met"] == [], where
 
 
+#: The lines of your seat still shown beside the result sheet that its top edge cuts in two
+#: (your play and cards left on the felt apart): [text, top, bottom, the sheet's top].
+SLICED_BY_SHEET = """() => {
+  const top = document.querySelector('[data-result]').getBoundingClientRect().top;
+  return [...document.querySelectorAll('[data-seat="0"] *')]
+    .filter(el => !el.closest('.me-front') && getComputedStyle(el).visibility === 'visible')
+    .filter(el => [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+    .map(el => [el.textContent.trim(), el.getBoundingClientRect()])
+    .filter(([, r]) => r.height > 0 && r.top < top - 1 && r.bottom > top + 1)
+    .map(([text, r]) => [text, r.top, r.bottom, top]);
+}"""
+
+
+@pytest.mark.parametrize("viewport", SCREENS, ids=screen_id)
+def test_the_result_sheet_slices_no_line_of_your_seat_in_either_language(
+    open_table: Any, viewport: tuple[int, int]
+) -> None:
+    page = hand_ended(open_table, viewport, SHORT_DEAL)
+    page.wait_for_selector("[data-result]:not([hidden])")
+    wait_still(page)
+    assert page.evaluate(SLICED_BY_SHEET) == [], (viewport, "en")
+    choose(page, "language", "zh")
+    wait_still(page)
+    assert page.evaluate(SLICED_BY_SHEET) == [], (viewport, "zh")
+
+
 #: Each time the table changes: the actions so far, whether the result sheet is up, and how
 #: many of the losers' cards lie face up.
 RECORD_ENDING = """() => {
