@@ -411,6 +411,7 @@ class Game:
             forced_card=card_id(forced_card) if forced_card else None,
             forced_several=self._several_of_forced(),
             whole_hand=mask == hand,
+            may_pass=standing is not None and pos.can_pass(),
         )
         return self._refuse(verdict.code or "not_a_combination", ctx)
 

@@ -155,10 +155,27 @@ class Context(NamedTuple):
     beating: Combo | None = None
     #: Whether the selection is the player's whole hand.
     whole_hand: bool = False
+    #: The player follows and may pass (no must-beat rule, or nothing beats): a refused
+    #: selection then says so, as the way on.
+    may_pass: bool = False
+
+
+#: Refusals of a selection, after which passing is the other way on when it is allowed.
+_SELECTION_CODES = frozenset(
+    {"bomb_split", "not_a_combination", "wrong_type", "too_low", "highest_single"}
+)
 
 
 def refusal_text(code: str, ctx: Context) -> Text:
-    """The message for a reason code, saying more than the code."""
+    """The message for a reason code, saying more than the code (and, when the selection
+    is refused while the player may pass, that passing is allowed)."""
+    text = _refusal_text(code, ctx)
+    if ctx.may_pass and code in _SELECTION_CODES:
+        return Text(f"{text.en} You may also pass.", f"{text.zh}也可以不出。")
+    return text
+
+
+def _refusal_text(code: str, ctx: Context) -> Text:
     standing = combo_text(ctx.standing) if ctx.standing is not None else None
     reading = combo_text(ctx.readings[0]) if ctx.readings else None
     if code == "game_over":

@@ -80,13 +80,13 @@ def test_against_a_standing_bomb_only_a_higher_bomb_is_offered() -> None:
     refusal = g.judge(["9S", "9H"])
     assert refusal.code == "wrong_type"
     assert refusal.message.en == (
-        "Pair of 9s cannot follow the bomb of 5s: only a higher bomb beats it."
+        "Pair of 9s cannot follow the bomb of 5s: only a higher bomb beats it. You may also pass."
     )
-    assert refusal.message.zh == "对9不能接炸弹5：只有更大的炸弹才能压过。"
+    assert refusal.message.zh == "对9不能接炸弹5：只有更大的炸弹才能压过。也可以不出。"
     assert "or a bomb" not in refusal.message.en and "或者炸弹" not in refusal.message.zh
     # Against anything else the bomb is still offered.
     g = position(["8S 8H 3D", "9S 3C", "JS 4C"], actions=["8S 8H"])
-    assert g.judge(["9S"]).message.en.endswith("play a higher pair, or a bomb.")
+    assert g.judge(["9S"]).message.en.endswith("play a higher pair, or a bomb. You may also pass.")
 
 
 # --- the service: each bad input gets its own code, never "internal" --------------------

@@ -151,6 +151,28 @@ def test_compact15_deal_and_face_up_opener() -> None:
     assert leaders == {0, 1, 2}
 
 
+def test_compact15_a_refused_selection_says_that_you_may_pass() -> None:
+    # No must-beat rule: following, a refused selection names the way on, passing.
+    g = position(["8S 8H 3D 9C", "9S 9H 3C JD", "JS 4C 5C"], rules="compact15", actions=["8S 8H"])
+    low = g.judge(["3C"])
+    assert low.code == "wrong_type"
+    assert low.message.en.endswith("You may also pass.")
+    assert low.message.zh.endswith("也可以不出。")
+    assert g.judge(["3C", "JD"]).message.en.endswith("You may also pass.")  # not a combination
+    # Leading there is no pass to offer.
+    lead = position(["8S 8H 3D 9C", "9S 9H 3C JD", "JS 4C 5C"], rules="compact15")
+    refused = lead.judge(["8S", "3D"])
+    assert not refused.legal
+    assert "pass" not in refused.message.en and "不出" not in refused.message.zh
+
+
+def test_must_beat_refusal_offers_no_pass_while_a_play_beats() -> None:
+    g = position(["8S 8H 3D 9C", "9S 9H 3C JD", "JS 4C 5C"], actions=["8S 8H"])
+    refused = g.judge(["3C"])
+    assert not refused.legal
+    assert "pass" not in refused.message.en and "不出" not in refused.message.zh
+
+
 # --- club ---------------------------------------------------------------------------------
 
 

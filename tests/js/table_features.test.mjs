@@ -293,7 +293,7 @@ test("the table model: the timer, auto-play locking the hand, the face-up card, 
   assert.equal(timed.hand.locked, false);
   const auto = buildTableModel(clubState({ autoPlay: true, timer: { seconds: 4, total: 20, paused: false } }));
   assert.equal(auto.dialogs.timer, null);
-  assert.equal(auto.dialogs.auto.text, "Auto-play is on: your turns are played for you.");
+  assert.equal(auto.dialogs.auto.text, "Auto-play is on");
   assert.equal(auto.hand.locked, true);
   assert.equal(auto.buttons.hint.enabled, false);
   // The hand auto-play was on in is over: its bar goes (no turn is left to play for you).
@@ -322,8 +322,12 @@ test("the table model: the timer, auto-play locking the hand, the face-up card, 
   const spade3 = buildTableModel(clubState({ snapshot: { ...clubState().snapshot, you: first } }));
   assert.equal(spade3.status.text, "Your lead: the first play must include ♠3.");
   assert.equal(buildTableModel(clubState({ lang: "zh", snapshot: { ...clubState().snapshot, you: first } })).status.text, "轮到你先出：第一手牌必须包含黑桃3。");
-  // Auto-play on: the line says so rather than prompting a locked hand.
-  assert.equal(buildTableModel(clubState({ autoPlay: true, snapshot: { ...clubState().snapshot, you: first } })).status.text, "Auto-play is on: your turns are played for you.");
+  // Auto-play on: the line says what happens to this turn rather than prompting a locked hand,
+  // and not the bar's words again.
+  const autoTurn = buildTableModel(clubState({ autoPlay: true, snapshot: { ...clubState().snapshot, you: first } }));
+  assert.equal(autoTurn.status.text, "This turn is played for you: tap a card or Stop auto to play yourself.");
+  assert.equal(autoTurn.dialogs.auto.text, "Auto-play is on");
+  assert.ok(!autoTurn.status.text.includes(autoTurn.dialogs.auto.text));
 });
 
 test("the table model: settings and help panels in the chosen language", () => {
@@ -332,6 +336,17 @@ test("the table model: settings and help panels in the chosen language", () => {
   assert.equal(open.dialogs.help.title, "玩法：俱乐部");
   assert.ok(open.dialogs.help.sections.some((s) => s.id === "timer"));
   assert.equal(buildTableModel(clubState()).dialogs.help, null); // built only while open
+  // A hand dealt under other rules than the setting (a club deal link while the setting is
+  // standard): How to play describes the hand on the table, and says the next one uses the setting.
+  const other = buildTableModel(clubState({ panel: "help", settings: { ...clubState().settings, preset: "standard" } })).dialogs.help;
+  assert.equal(other.title, "How to play: Club");
+  assert.equal(other.preset, "club");
+  assert.ok(other.sections.some((s) => s.id === "timer")); // club's clock, not standard's rules
+  assert.match(other.thisHand, /hand on the table \(Club\).*next hand is played with Standard/);
+  const otherZh = buildTableModel(clubState({ panel: "help", lang: "zh", settings: { ...clubState().settings, preset: "standard" } })).dialogs.help;
+  assert.equal(otherZh.title, "玩法：俱乐部");
+  assert.match(otherZh.thisHand, /桌上这一局（俱乐部）.*下一局/);
+  assert.equal(open.dialogs.help.thisHand, ""); // the same rules: nothing to note
   assert.equal(buildTableModel(clubState()).dialogs.settings, null); // built only while open
   const settings = buildTableModel(clubState({ panel: "settings", settings: { ...clubState().settings, preset: "standard", level: "hard" } })).dialogs.settings;
   assert.equal(settings.thisHand, "This hand: Club, Easy."); // the hand on the table, not the next one

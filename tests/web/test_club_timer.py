@@ -154,3 +154,51 @@ def test_club_lights_a_seat_at_two_cards_and_at_one(table: Any) -> None:
         if n == 2:
             assert "two cards left" in label
             assert (page.text_content(f"{node} [data-flag]") or "").strip() == "Two cards!"
+
+
+BOX = """sel => { const r = document.querySelector(sel).getBoundingClientRect();
+  return [r.left, r.top, r.right, r.bottom]; }"""
+
+PLAYED_BOXES = """() => [...document.querySelectorAll('[data-seat="0"] [data-played] [data-card]')]
+  .map(el => { const r = el.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom]; })"""
+
+
+def overlap(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+
+
+def test_auto_play_says_it_once_and_moves_nothing_at_phone_sizes(open_table: Any) -> None:
+    for width, height in ((390, 844), (844, 390)):
+        browsing = open_table(viewport={"width": width, "height": height}, has_touch=True)
+        page = browsing.page
+        open_page(page, browsing.site.url + "?turn-seconds=3")
+        deal_with_preset(page, "club")
+        wait_my_turn_or_over(page)
+        felt = page.evaluate(BOX, "[data-felt]")
+        page.wait_for_selector("[data-auto]:not([hidden])", timeout=90_000)
+        # On each of your turns while it is on: the bar says it, the status line not again.
+        for _ in range(3):
+            page.wait_for_function(
+                """() => document.querySelector('[data-result]:not([hidden])')
+                     || document.querySelector('[data-seat="0"][data-turn]')""",
+                timeout=60_000,
+            )
+            if is_over(page):
+                break
+            bar = (page.text_content("[data-auto-text]") or "").strip()
+            said = (page.text_content("[data-status]") or "").strip()
+            assert bar and bar not in said and said not in bar, (width, bar, said)
+            # The bar takes no room of its own: the felt keeps its size, and the bar lies
+            # over neither the status nor your play on the felt.
+            assert page.evaluate(BOX, "[data-felt]") == felt, (width, height)
+            auto = page.evaluate(BOX, "[data-auto]")
+            assert not overlap(auto, page.evaluate(BOX, ".status-box")), (width, height)
+            for card in page.evaluate(PLAYED_BOXES):
+                assert not overlap(card, page.evaluate(BOX, ".status-box")), (width, height)
+                assert not overlap(card, auto), (width, height)
+            page.wait_for_function(
+                "() => !document.querySelector('[data-seat=\"0\"][data-turn]')"
+                " || document.querySelector('[data-result]:not([hidden])')",
+                timeout=60_000,
+            )

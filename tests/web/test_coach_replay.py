@@ -191,3 +191,51 @@ def test_an_option_tapped_far_down_the_list_is_drawn_in_sight_on_a_phone(
     )
     assert caption["needs"] <= caption["height"] + 1, caption
     assert caption["bottom"] <= caption["buttons"] + 1, caption
+
+
+#: Whether the whole of each element the selector names lies on the screen, its middle not
+#: hidden (by a scrolled box that clips it, or anything over it).
+ALL_IN_SIGHT = """sel => [...document.querySelectorAll(sel)].map(el => {
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return r.top >= -1 && r.left >= -1 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1
+    && (hit === el || el.contains(hit) || hit?.closest('button') === el);
+})"""
+
+
+BOXES = "sel => [...document.querySelectorAll(sel)].map(e => e.getBoundingClientRect().toJSON())"
+
+
+def test_on_a_phone_on_its_side_the_coachs_options_leave_the_replayed_table_in_sight(
+    open_table: Callable[..., Any],
+) -> None:
+    table = open_table({"width": 844, "height": 390})
+    page = table.page
+    finish_hand(page, table.site.url, REPLAY_DEAL)
+    open_replay(page)
+    page.wait_for_selector(PENDING, state="detached", timeout=RATING_TIMEOUT_MS)
+    reviews = stored(page, LAST_HAND_KEY)["reviews"]
+    step, index = next(
+        (int(step), index)
+        for step, review in reviews.items()
+        for index, option in reversed(list(enumerate(review.get("options", []))))
+        if not option["played"] and option["cards"]
+    )
+    page.click(f'[data-replay] [data-review-step="{step}"]')
+    option = page.locator(f'[data-review-option="{index}"]')
+    option.scroll_into_view_if_needed()
+    option.click()
+    play = '[data-replay-play="0"][data-replay-option]'
+    page.wait_for_selector(play)
+    page.wait_for_timeout(800)  # any smooth scroll has ended
+    # The option tapped, the table it is drawn on (every seat, its cards and its play),
+    # the caption and the replay's buttons: all on the screen at once.
+    for selector in (
+        f'[data-review-option="{index}"]',
+        "[data-replay-seats] .replay-seat",
+        play,
+        "[data-replay-caption]",
+        ".replay-controls button",
+    ):
+        boxes = page.evaluate(BOXES, selector)
+        assert all(page.evaluate(ALL_IN_SIGHT, selector)), (selector, boxes)

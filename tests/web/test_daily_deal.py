@@ -97,6 +97,10 @@ def assert_result_in_sight(page: Any) -> None:
             assert max(0, panel["top"]) <= part["top"], (name, where)
             assert part["bottom"] <= shown_bottom, (name, where)
         assert seen["new"]["height"] >= 44 and seen["copy"]["height"] >= 44, where
+        # Compact: where the buttons lie under the day's block, no empty band between them.
+        above = max(seen["words"]["bottom"], seen["copy"]["bottom"])
+        if above <= seen["new"]["top"]:
+            assert seen["new"]["top"] - above <= 24, where
     page.set_viewport_size(before)
 
 

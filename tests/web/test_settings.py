@@ -9,6 +9,7 @@ from typing import Any
 from table_features import (
     CODE_LETTER,
     close_panel,
+    deal_with_preset,
     open_settings,
     read_save,
     read_settings,
@@ -163,7 +164,8 @@ def test_the_dialogs_fit_phones_and_laptops_and_help_follows_the_rules(table: An
         assert inside(page.locator(close).bounding_box(), viewport) and reachable(page, close)
         close_panel(page)
 
-    # How to play follows the rules chosen in Settings (before any hand of them is dealt).
+    # How to play describes the rules of the hand on the table; rules chosen in Settings
+    # apply from the next hand, and until then the dialog says so.
     def help_text() -> str:
         menu_click(page, "help")
         page.wait_for_selector("[data-panel=help][open] [data-help-section]")
@@ -178,13 +180,15 @@ def test_the_dialogs_fit_phones_and_laptops_and_help_follows_the_rules(table: An
     open_settings(page)
     page.select_option("[data-setting=preset]", "club")
     close_panel(page)
+    pending = help_text()
+    # The hand on the table is still a Standard 16 hand: its rules, and the next hand's named.
+    assert "Standard 16" in pending and "Turn timer" not in pending
+    assert "your next hand is played with Club" in pending
+    deal_with_preset(page, "club")
     club = help_text()
     assert "Club" in club and "Turn timer" in club and "20 seconds" in club
-    # The hand on the table is still a Standard 16 hand: said, so the rules below mislead no one.
-    assert "The hand on the table is played with Standard 16" in club
-    open_settings(page)
-    page.select_option("[data-setting=preset]", "compact15")
-    close_panel(page)
+    assert "hand on the table" not in club
+    deal_with_preset(page, "compact15")
     compact = help_text()
     assert "45 cards" in compact and "face up" in compact and "Bombs may be split" in compact
 

@@ -186,6 +186,32 @@ def test_the_cards_left_carry_a_caption_that_covers_nothing_of_the_table(
             assert caption["met"] == [], where
 
 
+#: The lines of your seat still shown beside the result sheet that its top edge cuts in two
+#: (your play and cards left on the felt apart): [text, top, bottom, the sheet's top].
+SLICED_BY_SHEET = """() => {
+  const top = document.querySelector('[data-result]').getBoundingClientRect().top;
+  return [...document.querySelectorAll('[data-seat="0"] *')]
+    .filter(el => !el.closest('.me-front') && getComputedStyle(el).visibility === 'visible')
+    .filter(el => [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+    .map(el => [el.textContent.trim(), el.getBoundingClientRect()])
+    .filter(([, r]) => r.height > 0 && r.top < top - 1 && r.bottom > top + 1)
+    .map(([text, r]) => [text, r.top, r.bottom, top]);
+}"""
+
+
+@pytest.mark.parametrize("viewport", SCREENS, ids=screen_id)
+def test_the_result_sheet_slices_no_line_of_your_seat_in_either_language(
+    open_table: Any, viewport: tuple[int, int]
+) -> None:
+    page = hand_ended(open_table, viewport, SHORT_DEAL)
+    page.wait_for_selector("[data-result]:not([hidden])")
+    wait_still(page)
+    assert page.evaluate(SLICED_BY_SHEET) == [], (viewport, "en")
+    choose(page, "language", "zh")
+    wait_still(page)
+    assert page.evaluate(SLICED_BY_SHEET) == [], (viewport, "zh")
+
+
 #: Each time the table changes: the actions so far, whether the result sheet is up, and how
 #: many of the losers' cards lie face up.
 RECORD_ENDING = """() => {
@@ -485,3 +511,54 @@ def test_the_first_sound_plays_on_the_audio_made_while_the_page_loaded(table: An
     audio = page.evaluate("window.__audio")
     assert audio["notes"] > 0 and audio["made"] == 1, audio
     assert audio["firstNoteInMakingTask"] is False, audio
+
+
+#: SHORT_DEAL's first play: your plane of queens to aces with wings, fifteen cards.
+LONG_PLAY = ["3S", "4H", "5S", "8S", "8H", "10S", "QH", "QD", "QC"]
+LONG_PLAY += ["KS", "KD", "KC", "AH", "AD", "AC"]
+
+#: Each card of each seat's play: whether its rank lies whole in sight (nothing over either
+#: end of it) and on the screen; and the box of each seat's play (cards or pass mark).
+PLAYS_READ = """() => {
+  const seen = (el, x, y) => document.elementFromPoint(x, y)?.closest('[data-card]') === el;
+  const cards = document.querySelectorAll('[data-seat] [data-played] [data-card]');
+  const ranks = [...cards].map(card => {
+    const r = card.querySelector('.rank').getBoundingClientRect();
+    const y = r.top + r.height / 2;
+    return [card.dataset.card, seen(card, r.left + 1, y) && seen(card, r.right - 1, y)
+      && r.left >= 0 && r.right <= innerWidth];
+  });
+  const boxes = [0, 1, 2].map(seat => {
+    const rects = [...document.querySelectorAll(
+      `[data-seat="${seat}"] [data-played] :is([data-card] .face, .pass-mark)`)]
+      .map(el => el.getBoundingClientRect());
+    return rects.length ? [Math.min(...rects.map(r => r.left)), Math.min(...rects.map(r => r.top)),
+      Math.max(...rects.map(r => r.right)), Math.max(...rects.map(r => r.bottom))] : null;
+  });
+  return {ranks, boxes};
+}"""
+
+
+@pytest.mark.parametrize("viewport", SCREENS, ids=screen_id)
+def test_a_long_play_reads_rank_by_rank_clear_of_the_other_seats(
+    open_table: Any, viewport: tuple[int, int]
+) -> None:
+    # Each engine reply 2.5 s late (test hook): the table stays as it is after West's answer
+    # while East thinks.
+    page = open_screen(open_table, viewport, f"?reply-delay=2500#deal={SHORT_DEAL}").page
+    wait_my_turn_or_over(page)
+    for code in LONG_PLAY:
+        page.click(f'[data-hand] [data-card="{code}"]')
+    before = moves(page)
+    page.click("[data-action=play]")
+    wait_moves_beyond(page, before + 1)  # West answers it
+    wait_still(page)
+    seen = page.evaluate(PLAYS_READ)
+    assert moves(page) == before + 2, "East answered meanwhile: the reply delay is too short"
+    assert len(seen["ranks"]) >= len(LONG_PLAY), (viewport, seen)
+    assert [code for code, whole in seen["ranks"] if not whole] == [], (viewport, seen)
+    boxes = [box for box in seen["boxes"] if box is not None]
+    assert len(boxes) == 2, (viewport, seen)
+    for index, box in enumerate(boxes):
+        for other in boxes[index + 1 :]:
+            assert overlap(box, other) == 0, (viewport, seen)

@@ -416,7 +416,8 @@ def test_how_to_play_draws_each_kind_with_the_tables_cards(table: Any) -> None:
     page = table.page
     open_page(page, table.site.url)
     for preset in ("standard", "classic16", "compact15", "club"):
-        choose(page, "preset", preset)
+        # How to play describes the rules of the hand on the table: a hand of each preset.
+        deal_with_preset(page, preset)
         menu_click(page, "help")
         page.wait_for_selector("[data-panel=help][open]")
         items = page.eval_on_selector_all(

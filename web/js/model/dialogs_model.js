@@ -40,18 +40,20 @@ function settingsModel(state, t) {
 }
 
 function helpModel(state, t) {
-  const name = state.settings.preset;
+  // How to play explains the rules of the hand on the table (the engine's view names them:
+  // a deal link, the daily deal or a change of rules since may differ from the setting);
+  // with no hand yet, the rules chosen. When they differ, a note says the next hand
+  // is played with the setting's rules.
+  const chosen = state.settings.preset;
+  const name = state.snapshot?.view?.rules ?? chosen;
   const preset = presetNamed(state, name);
   const label = preset ? t.message(preset.label) : name;
   const { sections } = howToPlay(preset, state.lang); // the engine's summary of the preset (null before `hello`)
-  // How to play explains the rules a player picks; a hand on the table dealt under others
-  // (a deal link, the daily deal, a change of rules since) is named, so nothing reads as wrong.
-  const view = state.snapshot?.view;
-  const handRules = view && view.rules !== name ? presetNamed(state, view.rules) : null;
+  const next = name !== chosen ? presetNamed(state, chosen) : null;
   return {
     preset: name,
     title: t("helpTitle", { rules: label }),
-    thisHand: handRules ? t("helpThisHand", { rules: t.message(handRules.label) }) : "",
+    thisHand: next ? t("helpNextHand", { rules: label, next: t.message(next.label) }) : "",
     // A kind's example is drawn with the table's own cards.
     sections: sections.map((section) => ({
       ...section,

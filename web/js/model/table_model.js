@@ -85,7 +85,8 @@ function statusModel(state, t, view, myTurn, name, you) {
     return { text, tone: winner === 0 ? "good" : "info" };
   }
   if (myTurn) {
-    if (state.autoPlay) return { text: t("autoOn"), tone: "info" };
+    // Auto-play: its bar says it is on; this line says what happens to this turn.
+    if (state.autoPlay) return { text: t("autoTurn"), tone: "info" };
     if (state.selection.length > 0 && state.judgement) {
       return { text: t.message(state.judgement.message), tone: state.judgement.legal ? "good" : "bad" };
     }

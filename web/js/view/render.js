@@ -16,7 +16,9 @@ import { createDialogRenderer } from "./render_dialogs.js";
 function cardFace(doc, card) {
   const face = el(doc, "span", `face suit-${card.suit}`);
   const index = el(doc, "span", "index");
-  index.append(el(doc, "span", "rank", card.rank), suitIcon(doc, card.suit, "pip"));
+  // "10", the one rank of two characters, is drawn narrower: cards laid tight show only
+  // their index's width, and two 10s side by side read "1010".
+  index.append(el(doc, "span", card.rank === "10" ? "rank ten" : "rank", card.rank), suitIcon(doc, card.suit, "pip"));
   face.append(index, suitIcon(doc, card.suit, "big"));
   return face;
 }
