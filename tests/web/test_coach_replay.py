@@ -146,12 +146,10 @@ def test_ratings_arriving_never_move_the_decisions_under_a_finger(
     assert page.evaluate(PLACES) == before
 
 
-def test_an_option_tapped_far_down_the_list_is_drawn_in_sight_on_a_phone(
-    open_table: Callable[..., Any],
-) -> None:
-    table = open_table({"width": 390, "height": 844})
-    page = table.page
-    finish_hand(page, table.site.url, REPLAY_DEAL)
+def tap_the_last_option_not_played(page: Any, url: str) -> tuple[int, str]:
+    """Play REPLAY_DEAL out, open its replay once every rating is in, and tap the last option
+    of a decision that is not your play: its index, and the replay table's play drawn for it."""
+    finish_hand(page, url, REPLAY_DEAL)
     open_replay(page)
     page.wait_for_selector(PENDING, state="detached", timeout=RATING_TIMEOUT_MS)
     reviews = stored(page, LAST_HAND_KEY)["reviews"]
@@ -167,6 +165,15 @@ def test_an_option_tapped_far_down_the_list_is_drawn_in_sight_on_a_phone(
     option.click()
     play = '[data-replay-play="0"][data-replay-option]'
     page.wait_for_selector(play)
+    return index, play
+
+
+def test_an_option_tapped_far_down_the_list_is_drawn_in_sight_on_a_phone(
+    open_table: Callable[..., Any],
+) -> None:
+    table = open_table({"width": 390, "height": 844})
+    page = table.page
+    _, play = tap_the_last_option_not_played(page, table.site.url)
     # The panel scrolls (smoothly) until your play on the replay table is in sight.
     in_sight = """sel => { const r = document.querySelector(sel).getBoundingClientRect();
                            return r.top >= -1 && r.bottom <= innerHeight + 1; }"""
@@ -211,22 +218,7 @@ def test_on_a_phone_on_its_side_the_coachs_options_leave_the_replayed_table_in_s
 ) -> None:
     table = open_table({"width": 844, "height": 390})
     page = table.page
-    finish_hand(page, table.site.url, REPLAY_DEAL)
-    open_replay(page)
-    page.wait_for_selector(PENDING, state="detached", timeout=RATING_TIMEOUT_MS)
-    reviews = stored(page, LAST_HAND_KEY)["reviews"]
-    step, index = next(
-        (int(step), index)
-        for step, review in reviews.items()
-        for index, option in reversed(list(enumerate(review.get("options", []))))
-        if not option["played"] and option["cards"]
-    )
-    page.click(f'[data-replay] [data-review-step="{step}"]')
-    option = page.locator(f'[data-review-option="{index}"]')
-    option.scroll_into_view_if_needed()
-    option.click()
-    play = '[data-replay-play="0"][data-replay-option]'
-    page.wait_for_selector(play)
+    index, play = tap_the_last_option_not_played(page, table.site.url)
     page.wait_for_timeout(800)  # any smooth scroll has ended
     # The option tapped, the table it is drawn on (every seat, its cards and its play),
     # the caption and the replay's buttons: all on the screen at once.
