@@ -42,17 +42,16 @@ export function createFrameScheduler(win, draw, recover = () => false) {
     const what = pending;
     pending = null;
     drawing = true;
-    const started = win.performance.now();
     let failed = null;
     try {
-      if (what === "all") draw.all();
-      else if (what === "boot") draw.boot();
+      measured(() => {
+        if (what === "all") draw.all();
+        else if (what === "boot") draw.boot();
+      });
     } catch (error) {
       failed = error;
     } finally {
       drawing = false;
-      // Each drawing's time is left on the performance timeline (bench/bench_table.py reads it).
-      win.performance.measure("pdk:draw", { start: started, end: win.performance.now() });
     }
     if (failed) {
       if (!recover(failed)) throw failed;
@@ -72,6 +71,10 @@ export function createFrameScheduler(win, draw, recover = () => false) {
     else frame = win.requestAnimationFrame(flush);
   }
 
+  function flushIfDue() {
+    if (pending !== null && !drawing) flush();
+  }
+
   /** The drawing asked for, once the next frame has been painted. */
   function scheduleAfterPaint() {
     cancel();
@@ -83,6 +86,7 @@ export function createFrameScheduler(win, draw, recover = () => false) {
       });
   }
 
+  /** Each drawing's time is left on the performance timeline (bench/bench_table.py reads it). */
   function measured(part) {
     const started = win.performance.now();
     try {
@@ -134,12 +138,12 @@ export function createFrameScheduler(win, draw, recover = () => false) {
       const due = pending !== null;
       handle();
       if (due || drawing || pending !== "all") {
-        if (pending !== null && !drawing) flush();
+        flushIfDue();
         return;
       }
       try {
         measured(draw.hand);
-      } catch (error) {
+      } catch {
         flush(); // the whole table, with its recovery
         return;
       }
@@ -149,8 +153,6 @@ export function createFrameScheduler(win, draw, recover = () => false) {
      * Draw now what is asked for: the first paint, and the end of an input event.
      * (Not while drawing: an event the drawing itself causes, a focus move, waits for its frame.)
      */
-    flush() {
-      if (pending !== null && !drawing) flush();
-    },
+    flush: flushIfDue,
   };
 }

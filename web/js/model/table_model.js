@@ -176,8 +176,8 @@ function turnFacts(state) {
 }
 
 /** Your hand as render.js draws it (also alone, at a tap: frame.js). */
-export function handModel(state, t = translatorFor(state.lang)) {
-  const { view, you, canAct, handCodes } = turnFacts(state);
+export function handModel(state, t = translatorFor(state.lang), facts = turnFacts(state)) {
+  const { view, you, canAct, handCodes } = facts;
   const selected = new Set(state.selection);
   const greyed = new Set(you?.greyed ?? []); // part of no legal play now
   const singleBarred = new Set(you?.single_barred ?? []); // the last card rule: not as a single
@@ -209,7 +209,8 @@ export function buildTableModel(state) {
   const t = translatorFor(state.lang);
   const direction = state.settings.direction ?? "left";
   const name = (seat) => seatName(t, seat, direction);
-  const { snapshot, view, ready, you, myTurn, canAct, endStage, leftAtEnd, reveal } = turnFacts(state);
+  const facts = turnFacts(state);
+  const { snapshot, view, ready, you, myTurn, canAct, endStage, leftAtEnd, reveal } = facts;
   const table = view ? trickPlays(view) : { current: [null, null, null], ended: null };
   const judged = state.judgement !== null && !state.judgementStale;
   const passRefusal = canAct ? (you?.pass_refusal ?? null) : null; // why Pass is locked now
@@ -328,7 +329,7 @@ export function buildTableModel(state) {
       shortTitle: t("counterShort"),
       ranks: (view?.unseen ?? []).map(([rank, n]) => ({ rank, n, label: t("counterLabel", { rank, n }) })),
     },
-    hand: handModel(state, t),
+    hand: handModel(state, t, facts),
     status: statusModel(state, t, view, myTurn, name, you),
     buttons: {
       // The button drawn as the main one: Play, or Pass when nothing beats (the only move left).
