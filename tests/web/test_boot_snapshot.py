@@ -119,7 +119,10 @@ def test_two_visits_restored_from_one_snapshot_deal_different_hands(table: Any) 
     wait_snapshot_stored(page)
     deals = []
     for _ in range(2):
-        page.evaluate("key => localStorage.removeItem(key)", SAVE_KEY)  # no hand to resume
+        # No hand to resume: the save goes while the table waits for you, so no computer
+        # move in flight writes it again before the reload.
+        wait_my_turn_or_over(page)
+        page.evaluate("key => localStorage.removeItem(key)", SAVE_KEY)
         page.reload()
         wait_ready(page)
         assert boot_path(page) == "snapshot"

@@ -135,20 +135,32 @@ new MutationObserver(() => {
 """
 
 
+def computer_move_gaps(page: Any) -> list[int]:
+    """How long (ms) each computer move stayed in sight before the next action came."""
+    seen = page.evaluate("window.__moves")
+    return [
+        round(b["at"] - a["at"])
+        for a, b in itertools.pairwise(seen)
+        if a["n"] >= 1 and b["seat"] in (1, 2) and b["n"] == a["n"] + 1
+    ]
+
+
 def test_on_fast_each_computer_move_stays_in_sight_before_the_next(table: Any) -> None:
     page = table.page
     page.add_init_script(RECORD_MOVES)
     open_page(page, table.site.url)  # the tests' settings: speed Fast
-    play_until(page, stop=lambda p: moves(p) >= 12, max_turns=40)
-    if not is_over(page):
-        wait_moves_beyond(page, moves(page) - 1)
-    seen = page.evaluate("window.__moves")
-    gaps = [
-        round(b["at"] - a["at"])
-        for a, b in itertools.pairwise(seen)
-        if b["seat"] in (1, 2) and b["n"] == a["n"] + 1
-    ]
-    assert len(gaps) >= 3, seen
+    # Some deals end in a few actions (a hand played out in two leads): deal again until
+    # enough computer moves have followed one another.
+    for _ in range(5):
+        play_until(page, stop=lambda p: moves(p) >= 12, max_turns=40)
+        if not is_over(page):
+            wait_moves_beyond(page, moves(page) - 1)
+            break
+        if len(computer_move_gaps(page)) >= 3:
+            break
+        new_hand(page)
+    gaps = computer_move_gaps(page)
+    assert len(gaps) >= 3, page.evaluate("window.__moves")
     assert min(gaps) >= 250, gaps
 
 
