@@ -118,6 +118,15 @@ test("Statistics draws the running points and the daily deals against Hard, with
   assert.equal(oneHand.charts[0].text, "Points in the last hand: +6.");
   assert.match(oneHand.charts[1].text, /^The last daily deal, /);
   assert.doesNotMatch(JSON.stringify(oneHand.charts), /last 1 /);
+  // A line needs two hands: one hand is said, not drawn as a lone dot; a day is a bar.
+  assert.deepEqual([points.drawn, days.drawn], [true, true]);
+  assert.deepEqual(oneHand.charts.map((c) => c.drawn), [false, true]);
+  // No daily deal yet: the daily line says so once, and no empty chart follows it.
+  const noDaily = buildPanelsModel({ ...state, daily: { record: EMPTY_DAILY, shown: null, today: "2026-12-01" } }).stats;
+  assert.deepEqual(noDaily.charts.map((c) => c.key), ["points"]);
+  assert.equal(noDaily.daily.record, "No daily deal played yet.");
+  const noHand = buildPanelsModel({ ...state, recent: EMPTY_RECENT, lang: "zh" }).stats;
+  assert.equal(noHand.charts[0].title, "你的累计得分");
 });
 
 test("the daily block under the result: your total, Hard's when it comes, the share line", () => {

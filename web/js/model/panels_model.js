@@ -290,9 +290,11 @@ function scaleY(value, low, high) {
 function pointsChart(state, t) {
   const values = runningPoints(state.recent ?? { hands: [] }).slice(-CHART_HANDS);
   const n = values.length;
-  // One hand has its own wording ("the last hand", not "the last 1 hands").
-  const base = { key: "points", title: t(n === 1 ? "chartPointsTitleOne" : "chartPointsTitle", { n }), width: CHART.width, height: CHART.height, values };
-  if (n === 0) return { ...base, text: t("chartPointsEmpty"), line: "", zeroY: CHART.height / 2, bars: [] };
+  // None and one hand have their own wording (not "the last 1 hands").
+  const title = t(n === 0 ? "chartPointsTitleNone" : n === 1 ? "chartPointsTitleOne" : "chartPointsTitle", { n });
+  const base = { key: "points", title, width: CHART.width, height: CHART.height, values };
+  // A line needs two points: before that the chart is its words alone.
+  if (n === 0) return { ...base, drawn: false, text: t("chartPointsEmpty"), line: "", zeroY: CHART.height / 2, bars: [] };
   const low = Math.min(0, ...values);
   const high = Math.max(0, ...values);
   const step = n > 1 ? (CHART.width - 2 * CHART.pad) / (n - 1) : 0;
@@ -307,14 +309,13 @@ function pointsChart(state, t) {
   });
   // The latest total as a dot: a single hand is a dot, not an invisible line.
   const dot = { x: x(n - 1), y: scaleY(values[n - 1], low, high) };
-  return { ...base, text, line, dot, zeroY: scaleY(0, low, high), bars: [] };
+  return { ...base, drawn: n > 1, text, line, dot, zeroY: scaleY(0, low, high), bars: [] };
 }
 
 function dailyChart(summary, t) {
   const recent = summary.recent.slice(-CHART_DAYS);
   const diffs = recent.map((day) => day.you - day.hard);
   const base = { key: "daily", title: t("chartDailyTitle"), width: CHART.width, height: CHART.height, values: diffs, line: "" };
-  if (recent.length === 0) return { ...base, text: t("statsDailyEmpty"), zeroY: CHART.height / 2, bars: [] };
   const low = Math.min(0, ...diffs);
   const high = Math.max(0, ...diffs);
   const zeroY = scaleY(0, low, high);
@@ -331,7 +332,7 @@ function dailyChart(summary, t) {
     };
   });
   const list = recent.map((day, i) => `${day.date} ${signed(diffs[i])}`).join(t("listJoin"));
-  return { ...base, text: t(recent.length === 1 ? "chartDailyTextOne" : "chartDailyText", { n: recent.length, list }), zeroY, bars };
+  return { ...base, drawn: true, text: t(recent.length === 1 ? "chartDailyTextOne" : "chartDailyText", { n: recent.length, list }), zeroY, bars };
 }
 
 /** The daily deals' line and the two charts of Statistics. */
@@ -344,7 +345,8 @@ function chartsModel(state, t) {
       record: summary.played ? t("statsDailyRecord", summary) : t("statsDailyEmpty"),
       streakDays: summary.streak,
     },
-    charts: [pointsChart(state, t), dailyChart(summary, t)],
+    // No daily deal played yet: the daily line above says so, and there is nothing to draw.
+    charts: summary.recent.length > 0 ? [pointsChart(state, t), dailyChart(summary, t)] : [pointsChart(state, t)],
   };
 }
 

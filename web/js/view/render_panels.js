@@ -339,11 +339,16 @@ export function createPanelsRenderer(doc, { tableCard, reducedMotion }) {
     return node;
   }
 
-  /** One small chart: an inline SVG read out by its text alternative (also shown under it). */
+  /** One small chart: an inline SVG read out by its text alternative (also shown under it);
+   * its words alone while there is too little to draw. */
   function chart(model) {
     const figure = el(doc, "figure", "stats-chart");
     figure.dataset.chart = model.key;
     figure.dataset.values = JSON.stringify(model.values);
+    const caption = el(doc, "figcaption", "");
+    caption.append(el(doc, "span", "chart-title", model.title), el(doc, "span", "chart-text", model.text));
+    figure.append(caption);
+    if (!model.drawn) return figure;
     const svg = svgNode("svg", { viewBox: `0 0 ${model.width} ${model.height}`, role: "img", "aria-label": model.text });
     const title = svgNode("title", {});
     title.textContent = model.text;
@@ -357,9 +362,7 @@ export function createPanelsRenderer(doc, { tableCard, reducedMotion }) {
       rect.append(tip);
       svg.append(rect);
     }
-    const caption = el(doc, "figcaption", "");
-    caption.append(el(doc, "span", "chart-title", model.title), el(doc, "span", "chart-text", model.text));
-    figure.append(caption, svg);
+    figure.append(svg);
     return figure;
   }
 
