@@ -425,6 +425,10 @@ export function createRenderer(doc, motion) {
     const result = model.result;
     const appeared = result !== null && panel.hidden;
     setProp(panel, "hidden", result === null);
+    // Your seat under the sheet is hidden (table.css). Said on the seat itself: a rule that
+    // asked the app whether its sheet was up (:has) restyled the whole table whenever a
+    // flying card came or went under the app.
+    toggleAttr(q(".me"), "data-under-sheet", result !== null);
     if (result === null) {
       delete panel.dataset.signature;
       return false;
