@@ -512,3 +512,30 @@ def test_on_a_phone_the_status_is_whole_beside_the_reason_pass_is_locked(
     assert must_beat(page)
     assert (page.text_content("[data-pass-reason]") or "").startswith("You can beat it")
     assert page.evaluate(STATUS_WHOLE), status(page)
+
+
+def test_a_tap_on_pass_locked_because_you_can_beat_keeps_the_prompt_and_says_why_once(
+    open_table: Callable[..., Any],
+) -> None:
+    """Following when you can beat: a tap on the locked Pass turns the reason line under the
+    status red; the status keeps what to beat, and the sentence is not said twice."""
+    page = web_table.open_screen(open_table, (390, 844)).page
+
+    def must_beat(p: Any) -> bool:
+        return bool(p.is_disabled("[data-action=pass]")) and status(p).startswith(
+            "Your turn: beat the "
+        )
+
+    for _ in range(3):
+        web_table.play_until(page, stop=must_beat)
+        if not is_over(page):
+            break
+        new_hand(page)
+    assert must_beat(page)
+    prompt = status(page)
+    page.click("[data-action=pass]", force=True)  # (a real click: Playwright waits for no lock)
+    page.wait_for_selector('[data-pass-reason][data-tone="bad"]', timeout=3000)
+    reason = (page.text_content("[data-pass-reason]") or "").strip()
+    assert reason.startswith("You can beat it"), reason
+    assert status(page) == prompt
+    assert reason not in status(page)

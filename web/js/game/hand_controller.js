@@ -216,7 +216,9 @@ export function createHandController({
     if (view.to_move !== 0) {
       flash = { message: { key: "notYourTurn" }, seat: view.to_move, tone: "bad" }; // the model names the seat
     } else if (what === "pass" && snapshot.you?.pass_refusal) {
-      flash = { message: snapshot.you.pass_refusal.message, tone: "bad" };
+      // Said by the line under the status that already gives the reason (the model turns it
+      // red there); the status keeps the prompt, so the sentence is not said twice.
+      flash = { message: snapshot.you.pass_refusal.message, tone: "bad", passReason: true };
     } else if (what === "play" && selection.length === 0) {
       flash = { message: { key: "playNothingSelected" }, tone: "bad" };
     } else if (what === "play" && judgement && !judgementStale) {

@@ -71,9 +71,10 @@ function bootModel(state, t) {
  * a pass is allowed, the ♠3 of a first play, the last card rule) until a card
  * is selected, then the judgement of the selection.
  */
-function statusModel(state, t, view, myTurn, name, you) {
+function statusModel(state, t, view, myTurn, name, you, passReasonShown) {
   const flash = state.flash;
-  if (flash) {
+  // A tap on a locked Pass: its reason line says why (in red), the status keeps the prompt.
+  if (flash && !(flash.passReason && passReasonShown)) {
     // A flash about a seat ({name}) is named here, where the seating setting is known.
     const text = Number.isInteger(flash.seat) ? t(flash.message.key, { name: name(flash.seat) }) : say(t, flash.message);
     return { text, tone: flash.tone };
@@ -214,6 +215,11 @@ export function buildTableModel(state) {
   const table = view ? trickPlays(view) : { current: [null, null, null], ended: null };
   const judged = state.judgement !== null && !state.judgementStale;
   const passRefusal = canAct ? (you?.pass_refusal ?? null) : null; // why Pass is locked now
+  // Why Pass is locked: its tooltip always, and a line under the status when the status
+  // does not already make it plain. On a lead the prompt says "Your lead", and with cards
+  // selected the status judges them: the line would only take the room of their words
+  // (a phone's status box holds three lines in all).
+  const passReasonShown = Boolean(passRefusal) && passRefusal.code !== "leader_cannot_pass" && !(state.selection.length > 0 && judged);
   // Once the hand is over the engine turns every hand left face up (turnFacts: in beats).
   const faceUp = view?.face_up ?? null;
   const soundOn = state.settings.sound === "on";
@@ -330,7 +336,7 @@ export function buildTableModel(state) {
       ranks: (view?.unseen ?? []).map(([rank, n]) => ({ rank, n, label: t("counterLabel", { rank, n }) })),
     },
     hand: handModel(state, t, facts),
-    status: statusModel(state, t, view, myTurn, name, you),
+    status: statusModel(state, t, view, myTurn, name, you, passReasonShown),
     buttons: {
       // The button drawn as the main one: Play, or Pass when nothing beats (the only move left).
       primary: canAct && cannotBeat(you) ? "pass" : "play",
@@ -345,12 +351,10 @@ export function buildTableModel(state) {
       pass: {
         text: t("pass"),
         enabled: canAct && Boolean(you?.can_pass),
-        // Why Pass is locked: its tooltip always, and a line under the status when the status
-        // does not already make it plain. On a lead the prompt says "Your lead", and with cards
-        // selected the status judges them: the line would only take the room of their words
-        // (a phone's status box holds three lines in all).
         reason: passRefusal ? t.message(passRefusal.message) : "",
-        reasonShown: Boolean(passRefusal) && passRefusal.code !== "leader_cannot_pass" && !(state.selection.length > 0 && judged),
+        reasonShown: passReasonShown,
+        // red once a tap on Pass (or P) asked why
+        reasonTone: passReasonShown && state.flash?.passReason ? "bad" : "info",
       },
       play: {
         text: t("play"),

@@ -406,6 +406,7 @@ export function createRenderer(doc, motion) {
     toggleAttr(q("[data-action=hint]"), "data-hint-best", model.buttons.hint.passBest, "pass");
     const { reason, reasonShown } = model.buttons.pass;
     setText(q("[data-pass-reason]"), reasonShown ? reason : "");
+    setAttr(q("[data-pass-reason]"), "data-tone", model.buttons.pass.reasonTone);
     toggleAttr(q(".status-box"), "data-reason", reasonShown); // the status gives it a line
     setProp(q("[data-action=pass]"), "title", reason);
   }
