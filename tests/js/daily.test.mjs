@@ -125,6 +125,10 @@ test("Statistics draws the running points and the daily deals against Hard, with
   const noDaily = buildPanelsModel({ ...state, daily: { record: EMPTY_DAILY, shown: null, today: "2026-12-01" } }).stats;
   assert.deepEqual(noDaily.charts.map((c) => c.key), ["points"]);
   assert.equal(noDaily.daily.record, "No daily deal played yet.");
+  // A tie with Hard on the only day: the zero line and its bar in the middle, not at the top.
+  const tie = buildPanelsModel({ ...state, daily: { record: withHardResult(single, "2026-12-01", 3), shown: null, today: "2026-12-01" } }).stats;
+  assert.equal(tie.charts[1].zeroY, tie.charts[1].height / 2);
+  assert.ok(Math.abs(tie.charts[1].bars[0].y - tie.charts[1].height / 2) <= 1, tie.charts[1].bars[0]);
   const noHand = buildPanelsModel({ ...state, recent: EMPTY_RECENT, lang: "zh" }).stats;
   assert.equal(noHand.charts[0].title, "你的累计得分");
 });

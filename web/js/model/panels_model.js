@@ -283,8 +283,9 @@ const CHART_DAYS = 14;
 
 /** y of `value` in a chart whose values run from `low` to `high` (0 always inside). */
 function scaleY(value, low, high) {
-  const span = high - low || 1;
-  return CHART.pad + ((high - value) / span) * (CHART.height - 2 * CHART.pad);
+  // Every value 0 (a tie with Hard): the zero line runs through the middle, not along the top.
+  if (high === low) return CHART.height / 2;
+  return CHART.pad + ((high - value) / (high - low)) * (CHART.height - 2 * CHART.pad);
 }
 
 function pointsChart(state, t) {
