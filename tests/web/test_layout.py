@@ -21,6 +21,7 @@ from web_table import (
     status,
     take_turn,
     wait_my_turn_or_over,
+    wait_offline_ready,
     wait_ready,
     wait_still,
 )
@@ -227,6 +228,35 @@ def test_on_a_laptop_no_button_of_the_bar_wraps_its_words_and_the_name_is_never_
         " return t.scrollWidth > t.clientWidth; }"
     )
     assert not title
+
+
+#: Where each of the bar's buttons stands, by its action, once the page's markup is in.
+RECORD_BAR_AT_LOAD = """
+document.addEventListener('DOMContentLoaded', () => {
+  window.__barAtLoad = Object.fromEntries([...document.querySelectorAll('.bar [data-action]')]
+    .map(b => [b.dataset.action, Math.round(b.getBoundingClientRect().left)]));
+});
+"""
+
+
+def test_on_a_laptop_the_bars_buttons_stay_put_while_the_page_gets_ready(
+    open_table: Any,
+) -> None:
+    """The deal's code comes once the engine has dealt and the offline mark once the site is
+    cached: neither moves a button of the bar under the pointer."""
+    browsing = open_table(viewport=VIEWPORTS["laptop"])
+    browsing.context.add_init_script(RECORD_BAR_AT_LOAD)
+    page = browsing.page
+    open_page(page, browsing.site.url)
+    wait_offline_ready(page)
+    at_load = page.evaluate("window.__barAtLoad")
+    now = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('.bar [data-action]')]
+            .map(b => [b.dataset.action, Math.round(b.getBoundingClientRect().left)]))"""
+    )
+    assert page.text_content("[data-deal-code]")
+    assert at_load["copy-link"] > 0, at_load
+    assert now == at_load
 
 
 def test_on_a_portrait_phone_both_seats_last_card_flags_stay_in_their_own_halves(
