@@ -127,6 +127,8 @@ class Game:
         need_three = rules.spade3_first and bool(hands[leader] & _SPADE3)
         self._pos = Position(rules, [packed_of_mask(m) for m in hands], leader, need_three)
         self._history: list[Action] = []
+        #: The actions (indices into the history) the club timer made: the seat's time ran out.
+        self._timed_out: list[int] = []
 
     # --- construction ----------------------------------------------------------------
 
@@ -466,6 +468,23 @@ class Game:
         self._history.append(Action(self._pos.to_move, None, None))
         self._pos.pass_turn()
 
+    def time_out(self) -> list[str] | None:
+        """The seat to move ran out of time: :meth:`timeout_action` is played for it (None: a
+        pass) and the action is kept as one the seat did not choose (:attr:`timed_out`)."""
+        cards = self.timeout_action()
+        index = len(self._history)
+        if cards is None:
+            self.pass_turn()
+        else:
+            self.play(cards)
+        self._timed_out.append(index)
+        return cards
+
+    @property
+    def timed_out(self) -> tuple[int, ...]:
+        """The indices (in :meth:`history`) of the actions played because time ran out."""
+        return tuple(self._timed_out)
+
     def timeout_action(self) -> list[str] | None:
         """What a seat that runs out of time plays (club timer), per RULES.md.
 
@@ -529,7 +548,7 @@ class Game:
 
     def to_dict(self) -> GameJson:
         """The game as JSON: versioned; :meth:`from_dict` restores it exactly."""
-        return {
+        data: GameJson = {
             "format": FORMAT,
             "version": VERSION,
             "rules": self.rules.name,
@@ -543,6 +562,9 @@ class Game:
             "to_move": self._pos.to_move,
             "counts": list(self._pos.sizes),
         }
+        if self._timed_out:  # only then: every other game's JSON is unchanged
+            data["timed_out"] = list(self._timed_out)
+        return data
 
     @classmethod
     def from_dict(cls, data: object) -> Self:

@@ -15,6 +15,7 @@ seed deals the same cards under two presets with the same deck) and
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from .cards import InvalidCard, card_id, codes_of
@@ -98,10 +99,16 @@ def load_game(cls: type[G], data: object) -> G:
                 f"({game.deal_code}): the rules or the seed were changed"
             )
     actions = _field(data, "actions", list)
+    timed_out = _timed_out(data, len(actions))
     for i, action in enumerate(actions, start=1):
         seat = game.to_move
         try:
-            if action is None:
+            if i - 1 in timed_out:
+                # Played by the club timer: it must be exactly what running out of time plays.
+                if game.timeout_action() != action:
+                    raise InvalidGame(f"action {i} is not what running out of time plays")
+                game.time_out()
+            elif action is None:
                 game.pass_turn()
             elif isinstance(action, list) and all(isinstance(c, str) for c in action):
                 game.play(action)
@@ -115,6 +122,22 @@ def load_game(cls: type[G], data: object) -> G:
     _agree(data, "to_move", game.to_move)
     _agree(data, "counts", [game.count(s) for s in range(3)])
     return game
+
+
+def _timed_out(data: dict[str, Any], actions: int) -> set[int]:
+    """The optional ``timed_out`` field: increasing action indices (0-based) below ``actions``."""
+    if "timed_out" not in data:
+        return set()
+    value = data["timed_out"]
+    if (
+        not isinstance(value, list)
+        or not all(type(i) is int and 0 <= i < actions for i in value)
+        or any(a >= b for a, b in itertools.pairwise(value))
+    ):
+        raise InvalidGame(
+            "saved game field 'timed_out' must list increasing indices of its actions"
+        )
+    return set(value)
 
 
 def _required(data: dict[str, Any], name: str) -> object:

@@ -142,6 +142,8 @@ class GameJson(TypedDict):
     actions: list[list[str] | None]
     to_move: int
     counts: list[int]
+    #: The actions (0-based) the club timer played because time ran out; absent when none.
+    timed_out: NotRequired[list[int]]
 
 
 class You(TypedDict):
@@ -271,6 +273,8 @@ class Replay(TypedDict):
     steps: list[Step]
     decisions: list[int]
     forced: list[int]
+    #: Seat 0's decisions (steps) the club timer played when its time ran out.
+    timed_out: list[int]
     settlement: SettlementJson | None
     deal_code: str | None
 

@@ -25,6 +25,8 @@ def _at(data: dict[str, Any], actions: int) -> Game:
     """The saved game as it stood after its first ``actions`` actions."""
     trimmed = {k: v for k, v in data.items() if k not in ("to_move", "counts")}
     trimmed["actions"] = list(data["actions"])[:actions]
+    if "timed_out" in data and isinstance(data["timed_out"], list):
+        trimmed["timed_out"] = [i for i in data["timed_out"] if type(i) is int and i < actions]
     return Game.from_dict(trimmed)
 
 
@@ -34,6 +36,8 @@ def replay(data: dict[str, Any]) -> Replay:
     Each step says where the trick of its action began (``trick_start``, an
     index in the hand's actions, as in the view) and who is to move after it.
     """
+    # The whole game read first: a tampered one is refused before any step is built.
+    timed_out = Game.from_dict(data).timed_out
     game = _at(data, 0)
     steps: list[Step] = [
         {
@@ -73,6 +77,8 @@ def replay(data: dict[str, Any]) -> Replay:
         "steps": steps,
         "decisions": [i for i, step in enumerate(steps) if step["seat"] == 0],
         "forced": forced,
+        # Your actions the club timer played when your time ran out: not yours to be rated.
+        "timed_out": [i + 1 for i in timed_out if steps[i + 1]["seat"] == 0],
         "settlement": game.settlement() if game.over else None,
         "deal_code": game.deal_code,
     }

@@ -315,11 +315,7 @@ def _timeout(service: Service, request: TimeoutRequest) -> Snapshot:
     game = service.live()
     if game.over or game.to_move != HUMAN:
         raise IllegalPlay("not_your_turn", Text("It is not your turn.", "还没轮到你出牌。"))
-    cards = game.timeout_action()
-    if cards is None:
-        game.pass_turn()
-    else:
-        game.play(cards)
+    game.time_out()
     return snapshot(game, acted=True)
 
 

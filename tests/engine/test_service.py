@@ -211,6 +211,44 @@ def test_timeout_plays_the_rules_choice() -> None:
     assert played[0][:-1] == lowest[:-1]
 
 
+def test_an_action_played_because_time_ran_out_is_kept_as_such_and_never_rated() -> None:
+    """The club timer's action is not the seat's choice: the game keeps it (and a save
+    carries it), and the replay lists it apart from the decisions the coach rates."""
+    service = Service()
+    _human_to_move(service)
+    after = ok(service, type="timeout")
+    game = after["game"]
+    step = len(game["actions"])  # the replay's step of that action
+    assert game["timed_out"] == [step - 1]
+    assert Game.from_dict(game).to_dict() == game
+    g = Game.from_dict(game)
+    while not g.over:
+        cards = Bot("medium", seed=1).choose(g.view(g.to_move))
+        g.pass_turn() if cards is None else g.play(cards)
+    game = g.to_dict()
+    assert game["timed_out"] == [step - 1]
+    replay = ok(Service(), type="replay", game=game)
+    assert replay["timed_out"] == [step] and step in replay["decisions"]
+    # A game without one says none, and keeps its JSON as it was.
+    assert "timed_out" not in _finished_game()
+    assert ok(Service(), type="replay", game=_finished_game())["timed_out"] == []
+
+
+def test_a_save_cannot_call_a_chosen_action_timed_out() -> None:
+    g = Game.deal(3)
+    if g.to_move != 0:
+        g = Game.deal(next(s for s in range(4, 100) if Game.deal(s).to_move == 0))
+    chosen = g.legal_moves()[-1]  # not the timer's lowest single
+    assert g.cards_for(chosen) != g.timeout_action()
+    g.play_move(chosen)
+    data = {**g.to_dict(), "timed_out": [0]}
+    with pytest.raises(ValueError, match="not what running out of time plays"):
+        Game.from_dict(data)
+    for bad in ([1], [-1], [True], "0", [0, 0]):
+        with pytest.raises(ValueError, match="timed_out"):
+            Game.from_dict({**g.to_dict(), "timed_out": bad})
+
+
 def test_greyed_singles_under_the_last_card_rule() -> None:
     g = Game.from_hands([["9S", "10S", "KS", "2S"], ["3H"], ["8H", "4H"]], leader=2)
     g.play(["8H"])

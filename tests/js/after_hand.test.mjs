@@ -262,6 +262,23 @@ test("the replay model: every hand face up, the play and its name, the coach's n
   assert.equal(zh.coach.progress, "正在评分：第 2 / 2 手…");
 });
 
+test("the coach: a decision the club timer played when your time ran out is not yours to be rated", () => {
+  const timed = { ...REPLAY, timed_out: [4] };
+  assert.ok(isReplay(timed));
+  assert.ok(!isReplay({ ...REPLAY, timed_out: [2] })); // not one of your decisions
+  // Even with a review kept for it (an older page rated it): marked as the timer's, out of every count.
+  const lastHand = { ...panelState().lastHand, replay: timed, reviews: { 1: { ...REVIEW, verdict: "good", loss: 0.5, why: null }, 4: { ...REVIEW, step: 4 } } };
+  const model = buildPanelsModel(panelState({ lastHand, reviewProgress: null })).replay;
+  assert.deepEqual(model.coach.chips.map((c) => c.verdict), ["good", "timedOut"]);
+  assert.match(model.coach.summary, /best or good: 1 of 1$/);
+  const at = buildPanelsModel(panelState({ lastHand: { ...lastHand, step: 4 }, reviewProgress: null })).replay.coach.detail;
+  assert.equal(at.verdict, "timedOut");
+  assert.equal(at.text, "Your time ran out: the table played this for you. It counts for nothing.");
+  assert.equal(at.options.length, 0);
+  const zh = buildPanelsModel(panelState({ lang: "zh", lastHand: { ...lastHand, step: 4 }, reviewProgress: null })).replay.coach.detail;
+  assert.equal(zh.verdictText, "超时代出");
+});
+
 test("the coach: forced decisions count for nothing, and a chosen option is drawn on the replay table", () => {
   const forcedReplay = { ...REPLAY, forced: [4] };
   const lastHand = { ...panelState().lastHand, replay: forcedReplay };

@@ -60,6 +60,8 @@ export function isReplay(data) {
   if (!data.decisions.every((n) => Number.isInteger(n) && n >= 1 && n <= last && data.steps[n].seat === 0)) return false;
   // The decisions with one legal option (absent in replays kept by an older page: none known).
   if (data.forced != null && !(Array.isArray(data.forced) && data.forced.every((n) => data.decisions.includes(n)))) return false;
+  // The decisions the club timer played when your time ran out (absent in older replays: none).
+  if (data.timed_out != null && !(Array.isArray(data.timed_out) && data.timed_out.every((n) => data.decisions.includes(n)))) return false;
   if (data.settlement != null) {
     const total = data.settlement.total;
     if (!Array.isArray(total) || total.length !== 3 || !total.every(Number.isInteger)) return false;
@@ -88,9 +90,14 @@ export function isReview(review) {
   );
 }
 
-/** The decisions of `replay` that had one legal option: they count for nothing. */
-export function forcedSteps(replay) {
-  return new Set(replay?.forced ?? []);
+/**
+ * Why the coach does not rate decision `step` of `replay`: "timedOut" (the club timer played
+ * it when your time ran out: not your choice), "forced" (one legal option), or null (rated).
+ */
+export function unratedVerdict(replay, step) {
+  if (replay?.timed_out?.includes(step)) return "timedOut";
+  if (replay?.forced?.includes(step)) return "forced";
+  return null;
 }
 
 /** Whether `review` counts in the coach's tallies (a forced decision never does). */

@@ -4,7 +4,7 @@
 // for the coach's rating of each of your decisions (review_queue.js). Stepping through the replay never waits for the engine:
 // the steps are already here, ratings fill in as they arrive.
 
-import { LAST_HAND_KEY, forcedSteps, isReplay, isReview, makeLastHand, readLastHand } from "./last_hand.js";
+import { LAST_HAND_KEY, isReplay, isReview, makeLastHand, readLastHand, unratedVerdict } from "./last_hand.js";
 import { createReviewQueue } from "./review_queue.js";
 import { copyDealLink, isCodeText } from "../game/deal_link.js";
 
@@ -101,9 +101,9 @@ export function createReplayController({ win, storage, client, update, isReady, 
       queue.resume();
       return;
     }
-    // A forced decision needs no search: the replay already says it had one option.
-    const forced = forcedSteps(record.replay);
-    const decisions = record.replay.decisions.filter((step) => !forced.has(step));
+    // A forced decision needs no search (the replay already says it had one option), and one
+    // the club timer played was not yours to be rated.
+    const decisions = record.replay.decisions.filter((step) => unratedVerdict(record.replay, step) === null);
     const todo = decisions.filter((step) => !record.reviews[step] && !replay.failed?.[step]);
     if (todo.length === 0) return;
     const ordered = [...todo.filter((step) => step >= record.step), ...todo.filter((step) => step < record.step)];

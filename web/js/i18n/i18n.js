@@ -125,6 +125,7 @@ export const STRINGS = Object.freeze({
     verdict_inaccuracy: "Inaccuracy",
     verdict_mistake: "Mistake",
     verdict_forced: "Forced",
+    verdict_timedOut: "Time ran out",
     verdict_pending: "Not rated yet",
     verdict_failed: "Not rated",
     statsButton: "Statistics",
@@ -219,6 +220,7 @@ export const STRINGS = Object.freeze({
     statsAbandoned: "Abandoned",
     // --- the coach's options, Hint's search, the daily deal and the statistics' charts
     coachForcedStep: "Forced: there was nothing else to do. It counts for nothing.",
+    coachTimedOutStep: "Your time ran out: the table played this for you. It counts for nothing.",
     coachAllForced: "Every decision of this hand was forced: nothing to rate.",
     coachOptions: "Every option the search rated (tap one to see it on the table):",
     coachMarkPlayed: "your play",
@@ -383,6 +385,7 @@ export const STRINGS = Object.freeze({
     verdict_inaccuracy: "欠佳",
     verdict_mistake: "失误",
     verdict_forced: "别无选择",
+    verdict_timedOut: "超时代出",
     verdict_pending: "尚未评分",
     verdict_failed: "未评分",
     statsButton: "统计",
@@ -477,6 +480,7 @@ export const STRINGS = Object.freeze({
     statsAbandoned: "弃局",
     // --- the coach's options, Hint's search, the daily deal and the statistics' charts
     coachForcedStep: "别无选择：这一手不计入评分。",
+    coachTimedOutStep: "时间到，这一手是系统代你出的，不计入评分。",
     coachAllForced: "这一局你的每一手都别无选择：没有可评的。",
     coachOptions: "搜索评过的每种出法（点一种，在牌桌上看它）：",
     coachMarkPlayed: "你的出法",

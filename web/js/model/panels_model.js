@@ -7,7 +7,7 @@
 import { cardLabel } from "../game/cards.js";
 import { say, translatorFor } from "../i18n/i18n.js";
 import { statsRows } from "../after_hand/stats.js";
-import { forcedSteps, isCounted } from "../after_hand/last_hand.js";
+import { isCounted, unratedVerdict } from "../after_hand/last_hand.js";
 import { dailyResult, dailySummary, isPractice } from "../after_hand/daily_record.js";
 import { runningPoints } from "../after_hand/recent_hands.js";
 import { cardModel, playModel, signed } from "./table_model.js";
@@ -19,6 +19,7 @@ const VERDICT_MARKS = Object.freeze({
   inaccuracy: "?!",
   mistake: "✗",
   forced: "·",
+  timedOut: "⏱",
   pending: "…",
   failed: "–",
 });
@@ -67,9 +68,13 @@ function shownOption(record, replayState, step) {
 }
 
 function coachDetail(t, record, replayState, step) {
+  const unrated = unratedVerdict(record.replay, step);
+  if (unrated === "timedOut") {
+    return { state: "rated", verdict: "timedOut", verdictText: t("verdict_timedOut"), text: t("coachTimedOutStep"), why: "", rows: [], loss: "", options: [] };
+  }
   const review = record.reviews[step];
   if (!review) {
-    if (forcedSteps(record.replay).has(step)) {
+    if (unrated === "forced") {
       return { state: "rated", verdict: "forced", verdictText: t("verdict_forced"), text: t("coachForcedStep"), why: "", rows: [], loss: "", options: [] };
     }
     const failed = replayState.failed?.[step];
@@ -114,9 +119,12 @@ function coachDetail(t, record, replayState, step) {
 function coachModel(t, state, record, step) {
   const replayState = state.replay;
   const decisions = record.replay.decisions;
-  const forced = forcedSteps(record.replay);
+  // Played by the club timer: never yours, whatever review an older page may have kept.
   const verdictOf = (decision) =>
-    record.reviews[decision]?.verdict ?? (forced.has(decision) ? "forced" : replayState.failed?.[decision] ? "failed" : "pending");
+    (unratedVerdict(record.replay, decision) === "timedOut" ? "timedOut" : null) ??
+    record.reviews[decision]?.verdict ??
+    unratedVerdict(record.replay, decision) ??
+    (replayState.failed?.[decision] ? "failed" : "pending");
   const chips = decisions.map((decision, index) => {
     const verdict = verdictOf(decision);
     return {
@@ -128,9 +136,9 @@ function coachModel(t, state, record, step) {
       label: t("coachChip", { n: index + 1, verdict: t(`verdict_${verdict}`) }),
     };
   });
-  // Only decisions with a choice count: a forced one is in no tally.
+  // Only your decisions with a choice count: a forced one, or one the timer played, is in no tally.
   const rated = decisions
-    .filter((decision) => !forced.has(decision))
+    .filter((decision) => unratedVerdict(record.replay, decision) === null)
     .map((decision) => record.reviews[decision])
     .filter((review) => review && isCounted(review));
   const unsettled = chips.filter((chip) => chip.verdict === "pending").length;
@@ -142,7 +150,7 @@ function coachModel(t, state, record, step) {
     progressText = t("coachWaiting");
   }
   // Nothing to rate (no decision, or every one forced): no invitation to pick a rated one.
-  const nothingToRate = chips.every((chip) => chip.verdict === "forced"); // true for no decision too
+  const nothingToRate = chips.every((chip) => chip.verdict === "forced" || chip.verdict === "timedOut"); // true for no decision too
   let summary = "";
   if (decisions.length === 0) {
     summary = t("coachNoDecisions");
