@@ -68,11 +68,11 @@ def combo_text(combo: Combo) -> Text:
     if kind is Kind.TRIO:
         return Text(f"trio of {_plural(key)}", f"三张{r}")
     if kind is Kind.TRIO_ONE:
-        return Text(f"trio of {_plural(key)} with one", f"三带一（{r}）")
+        return Text(f"trio of {_plural(key)} with one", f"三个{r}带一")
     if kind is Kind.TRIO_PAIR:
-        return Text(f"trio of {_plural(key)} with a pair", f"三带一对（{r}）")
+        return Text(f"trio of {_plural(key)} with a pair", f"三个{r}带一对")
     if kind is Kind.TRIO_TWO:
-        return Text(f"trio of {_plural(key)} with two", f"三带二（{r}）")
+        return Text(f"trio of {_plural(key)} with two", f"三个{r}带二")
     if kind is Kind.PLANE:
         return Text(f"plane {span_lo} to {r}", f"飞机{span}")
     if kind is Kind.PLANE_SINGLES:

@@ -11,7 +11,11 @@ import random
 from conftest import position
 
 from paodekuai import Game
+from paodekuai.cards import RANKS
+from paodekuai.combos import Combo
+from paodekuai.rules import Kind
 from paodekuai.service import snapshot
+from paodekuai.text import combo_text
 
 
 def test_a_legal_pair_is_never_greyed_when_the_next_seat_holds_one_card() -> None:
@@ -137,3 +141,21 @@ def _fits(g: Game, play: list[str], card: str) -> bool:
         return True
     same = [c for c in play if c[:-1] == card[:-1]]
     return any(g.check([card if c == other else c for c in play]) is None for other in same)
+
+
+def test_a_trio_with_cards_is_named_in_chinese_with_its_rank_as_the_other_plays_are() -> None:
+    # "三个K带二" as "对8" and "单张6" name their rank, not a bare rank in brackets.
+    g = position(
+        ["KS KH KD 4S 6S 9H", "3H 8C", "5H 5D 5C 7C 9C QH"], leader=2, actions=["5H 5D 5C 7C 9C"]
+    )
+    assert g.prompt().en == "Your turn: beat the trio of 5s with two."
+    assert g.prompt().zh == "请选能压过三个5带二的牌。"
+    refusal = g.pass_refusal()
+    assert refusal is not None
+    assert refusal.message.en == (
+        "You can beat it (the trio of kings with two does), so you must play."
+    )
+    assert refusal.message.zh == "有牌必压：三个K带二就压得过，不能不出。"
+    # The trio's other kinds read the same way.
+    assert combo_text(Combo(Kind.TRIO_ONE, 1, RANKS.index("K"))).zh == "三个K带一"
+    assert combo_text(Combo(Kind.TRIO_PAIR, 1, RANKS.index("8"))).zh == "三个8带一对"

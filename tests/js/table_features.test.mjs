@@ -315,6 +315,11 @@ test("the table model: the timer, auto-play locking the hand, the face-up card, 
   // ... and marked in your hand, where it is said too.
   assert.deepEqual(mine.hand.cards.filter((c) => c.faceUp).map((c) => c.code), ["9C"]);
   assert.match(mine.hand.cards.find((c) => c.code === "9C").label, /明牌$/);
+  // Once its holder has opened the felt gives the card's room to the plays; the hand's mark stays.
+  const opened = { ...view, face_up: { card: "9C", seat: 0 }, history: [{ seat: 0, cards: ["3S"], trick_start: 0 }] };
+  const afterTheOpening = buildTableModel(clubState({ snapshot: { ...clubState().snapshot, view: opened } }));
+  assert.equal(afterTheOpening.faceUp, null);
+  assert.deepEqual(afterTheOpening.hand.cards.filter((c) => c.faceUp).map((c) => c.code), ["9C"]);
 
   // The status line on your turn is the engine's prompt, from the Snapshot itself: no "Your turn"
   // while a judgement is on its way, and on club's first lead the ♠3 the engine asks for.

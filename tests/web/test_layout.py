@@ -172,6 +172,26 @@ def test_a_selected_card_of_the_lower_row_never_covers_the_rank_and_suit_above_i
         tops[0],
     )
     assert covered == []
+    # The whole rank corner (rank and suit) of every upper card is clear of the risen lower
+    # cards, their gold ring (2 px round the face) included: it rose into the corner by a pixel
+    # or two, the ring over the suit.
+    over = page.evaluate(
+        """top => {
+          const cards = [...document.querySelectorAll('[data-hand] [data-card]')];
+          const upper = cards.filter(c => Math.round(c.getBoundingClientRect().y) === top);
+          const lower = cards.filter(c => !upper.includes(c));
+          return upper.flatMap(card => {
+            const corner = card.querySelector('.index').getBoundingClientRect();
+            return lower.filter(low => {
+              const face = low.querySelector('.face').getBoundingClientRect();
+              const across = face.left - 2 < corner.right && corner.left < face.right + 2;
+              return across && face.top - 2 < corner.bottom;
+            }).map(low => `${card.dataset.card} under ${low.dataset.card}`);
+          });
+        }""",
+        tops[0],
+    )
+    assert over == []
 
 
 def test_on_a_portrait_phone_the_bar_shows_no_cut_title_and_a_notice_leaves_the_seats_clear(

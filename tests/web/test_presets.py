@@ -72,7 +72,8 @@ def test_a_hand_to_the_end_shows_the_presets_settlement(table: Any, preset: str)
 @pytest.mark.parametrize("holder", [0, 2])
 def test_compact15_shows_the_face_up_card_and_its_holder_opens(table: Any, holder: int) -> None:
     page = table.page
-    open_page(page, f"{table.site.url}#deal={compact15_deal_held_by(holder)}")
+    # (the engine's replies held back 1.5 s: the card is read before a computer holder opens)
+    open_page(page, f"{table.site.url}?reply-delay=1500#deal={compact15_deal_held_by(holder)}")
     face_up = read_save(page)["view"]["face_up"]
     assert face_up["seat"] == holder
     assert len(hand(page)) == HAND_SIZE["compact15"]
@@ -83,7 +84,8 @@ def test_compact15_shows_the_face_up_card_and_its_holder_opens(table: Any, holde
     assert short(face_up["card"]) in text
     assert name in text
     assert (face_up["card"] in hand(page)) == (holder == 0)
-    # The holder makes the hand's first play; the card stays shown for everyone.
+    # The holder makes the hand's first play; then the felt gives the card's room to the plays
+    # (on a small phone it pushed its holder's play onto yours), and your hand keeps its mark.
     if holder == 0:
         wait_my_turn_or_over(page)
         assert read_save(page)["view"]["history"] == []
@@ -91,4 +93,29 @@ def test_compact15_shows_the_face_up_card_and_its_holder_opens(table: Any, holde
     else:
         wait_moves_beyond(page, 0)
     assert read_save(page)["view"]["history"][0]["seat"] == holder
-    assert note.is_visible()
+    note.wait_for(state="hidden")
+    marked = page.eval_on_selector_all(
+        "[data-hand] [data-card].face-up-card", "els => els.map(e => e.dataset.card)"
+    )
+    assert marked == ([face_up["card"]] if face_up["card"] in hand(page) else [])
+
+
+def test_compact15s_face_up_card_leaves_the_felt_after_the_first_trick(table: Any) -> None:
+    """Drawn above its holder's play, the card pushed that play down onto yours on a small
+    phone all hand long: it is on the felt at the deal, and gone once the first trick is over
+    (from its holder's opening on), while your hand keeps its mark."""
+    page = table.page
+    # (the engine's replies held back 1.5 s: the card is read before West opens)
+    open_page(page, f"{table.site.url}?reply-delay=1500#deal={compact15_deal_held_by(1)}")
+    card = read_save(page)["view"]["face_up"]["card"]
+    assert page.eval_on_selector_all(
+        "[data-face-up] [data-card]", "els => els.map(e => e.dataset.card)"
+    ) == [card]
+
+    def first_trick_over(p: Any) -> bool:
+        return int(read_save(p)["view"].get("trick_start") or 0) > 0
+
+    play_until(page, stop=first_trick_over)
+    assert first_trick_over(page)
+    assert not page.is_visible("[data-face-up]")
+    assert page.locator("[data-face-up] [data-card]").count() == 0

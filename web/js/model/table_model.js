@@ -320,9 +320,11 @@ export function buildTableModel(state) {
       : null,
     moment: momentOf(t, snapshot, view, state.handId),
     shutOut: Boolean(view?.over && view.settlement?.shut_out?.some(Boolean)) ? { at: `${state.handId}:over`, text: t("moment_shutOut") } : null,
-    // Compact 15's face-up card says who starts: at the end of the hand every card is face
-    // up and the felt's room is theirs.
-    faceUp: faceUp && !view.over
+    // Compact 15's face-up card says who starts: shown from the deal until its holder opens,
+    // then the felt's room is the plays' (your hand keeps the card's mark). Drawn above its
+    // holder's play it pushed that play down onto yours on a small phone, and beside your
+    // own it squeezed your play into rows. At the end of the hand every card is face up.
+    faceUp: faceUp && !view.over && (view.history?.length ?? 0) === 0
       ? {
           card: cardModel(t, faceUp.card),
           seat: faceUp.seat,

@@ -1,0 +1,137 @@
+"""Room on the table: your long plays and the seats' plays and passes lie apart, and the
+reason Pass is locked is read whole on a phone."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from web_table import (
+    SCREENS,
+    is_over,
+    moves,
+    new_hand,
+    open_screen,
+    play_until,
+    screen_id,
+    status,
+    wait_my_turn_or_over,
+)
+
+#: Long plays of yours: (deal, what the computer seats play first, your play). In the
+#: standard deals you open with a straight West cannot beat (it passes); in the Compact 15
+#: deal West holds the face-up card and opens with a straight (East passes), which you beat
+#: with yours, and West answers: the face-up card drawn above West's play pushed it down onto
+#: yours on a small phone.
+LONG_PLAYS = {
+    "6 cards": ("A0000000", 0, ["8C", "9H", "10S", "JH", "QD", "KH"]),
+    "12 cards": (
+        "A0028114",
+        0,
+        ["3S", "4H", "5S", "6D", "7S", "8S", "9H", "10S", "JD", "QD", "KH", "AD"],
+    ),
+    "compact15": ("C0000173", 2, ["10S", "JD", "QC", "KH", "AS"]),
+}
+
+#: Each seat's play on the table, a pass mark too: [seat, [left, top, right, bottom]] of its
+#: `[data-played]` box, for the seats that show one.
+PLAY_BOXES = """() => [0, 1, 2].flatMap(seat => {
+  const played = document.querySelector(`[data-seat="${seat}"] [data-played]`);
+  if (!played || !played.querySelector('[data-card], .pass-mark')) return [];
+  const r = played.getBoundingClientRect();
+  return r.width > 0 ? [[seat, [r.left, r.top, r.right, r.bottom]]] : [];
+})"""
+
+#: Your play and West's answer to it (a play or its pass mark) on the table, East to move.
+WEST_ANSWERED = """() => Boolean(
+  document.querySelector('[data-seat="1"] [data-played] :is([data-card], .pass-mark)')
+  && document.querySelector('[data-seat="0"] [data-played] [data-card]')
+  && document.querySelector('[data-seat="2"][data-turn]'))"""
+
+
+def apart(a: list[float], b: list[float]) -> bool:
+    return a[2] <= b[0] + 0.5 or b[2] <= a[0] + 0.5 or a[3] <= b[1] + 0.5 or b[3] <= a[1] + 0.5
+
+
+def poll(page: Any, condition: str, timeout_s: float = 30.0) -> None:
+    """Wait until `condition` (a function of no arguments) holds in the page, asked once
+    every 50 ms (the page's CSP allows no function Playwright would build from a string)."""
+    end = time.monotonic() + timeout_s
+    while not page.evaluate(condition):
+        assert time.monotonic() < end, condition
+        time.sleep(0.05)
+
+
+@pytest.mark.parametrize("play", list(LONG_PLAYS))
+@pytest.mark.parametrize("viewport", SCREENS, ids=screen_id)
+def test_your_long_play_and_wests_answer_lie_apart(
+    open_table: Any, viewport: tuple[int, int], play: str
+) -> None:
+    """You play a long play and West answers it: while East thinks (its replies held back
+    1.5 s), your play, West's play or pass mark and every other seat's play lie apart."""
+    deal, moves_before, cards = LONG_PLAYS[play]
+    page = open_screen(open_table, viewport, f"?reply-delay=1500#deal={deal}").page
+    wait_my_turn_or_over(page)
+    assert moves(page) == moves_before
+    for code in cards:
+        page.click(f'[data-hand] [data-card="{code}"]')
+    poll(page, "() => !document.querySelector('[data-action=play]').disabled")
+    page.click("[data-action=play]")
+    poll(page, WEST_ANSWERED)
+    page.wait_for_timeout(300)  # the play has landed
+    boxes = page.evaluate(PLAY_BOXES)
+    assert [seat for seat, _ in boxes] == [0, 1], boxes
+    for index, (seat, box) in enumerate(boxes):
+        for other, other_box in boxes[index + 1 :]:
+            assert apart(box, other_box), (seat, other, boxes)
+
+
+#: The reason Pass is locked: whether it is shown whole, its lines, and the boxes it must keep
+#: clear of (each line of the status and the reason; your play's cards, the buttons, the hand).
+REASON_ROOM = """() => {
+  const reason = document.querySelector('[data-pass-reason]');
+  const box = (r) => [r.left, r.top, r.right, r.bottom];
+  const lines = [];
+  for (const el of [document.querySelector('[data-status]'), reason]) {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    lines.push(...[...range.getClientRects()].map(box));
+  }
+  const others = [...document.querySelectorAll([
+    '[data-seat="0"] [data-played] [data-card] .face', '.actions button',
+    '[data-hand] [data-card] .face'].join(', '))]
+    .map(el => [el.className, box(el.getBoundingClientRect())]);
+  const tops = new Set([...(() => { const r = document.createRange();
+    r.selectNodeContents(reason); return r.getClientRects(); })()].map(r => Math.round(r.top)));
+  return {whole: reason.scrollHeight <= reason.clientHeight + 1, reasonLines: tops.size, lines,
+          others, felt: box(document.querySelector('[data-felt]').getBoundingClientRect())};
+}"""
+
+
+@pytest.mark.parametrize("viewport", [(390, 844), (360, 640)], ids=screen_id)
+def test_on_a_phone_the_reason_pass_is_locked_is_read_whole(
+    open_table: Any, viewport: tuple[int, int]
+) -> None:
+    """When you must beat, the reason ("You can beat it (the run of 3 pairs 6 to 8 does), so
+    you must play.") takes the lines it needs over the empty foot of the felt, clear of the
+    seats, your play, the buttons and the hand."""
+    page = open_screen(open_table, viewport, "#deal=A0000000").page
+
+    def long_reason(p: Any) -> bool:
+        reason = (p.text_content("[data-pass-reason]") or "").strip()
+        return bool(p.is_disabled("[data-action=pass]")) and len(reason) > 50
+
+    for _ in range(3):
+        play_until(page, stop=long_reason)
+        if not is_over(page):
+            break
+        new_hand(page)
+    assert long_reason(page), status(page)
+    room = page.evaluate(REASON_ROOM)
+    assert room["whole"], room
+    assert room["reasonLines"] >= 2, room
+    for line in room["lines"]:
+        assert line[1] >= room["felt"][1], (line, room["felt"])
+        for name, other in room["others"]:
+            assert apart(line, other), (line, name, other)
