@@ -277,6 +277,8 @@ test("the coach: a decision the club timer played when your time ran out is not 
   assert.equal(at.options.length, 0);
   const zh = buildPanelsModel(panelState({ lang: "zh", lastHand: { ...lastHand, step: 4 }, reviewProgress: null })).replay.coach.detail;
   assert.equal(zh.verdictText, "超时代出");
+  const allTimed = buildPanelsModel(panelState({ lastHand: { ...lastHand, replay: { ...REPLAY, timed_out: [1, 4] } }, reviewProgress: null })).replay;
+  assert.match(allTimed.coach.summary, /^Your time ran out at each of your turns/);
 });
 
 test("the coach: forced decisions count for nothing, and a chosen option is drawn on the replay table", () => {

@@ -23,6 +23,8 @@ from web_table import (
     wait_my_turn_or_over,
 )
 
+from paodekuai import Game
+
 SET_VISIBILITY = """state => {
   Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => state});
   document.dispatchEvent(new Event('visibilitychange'));
@@ -159,7 +161,9 @@ def test_club_lights_a_seat_at_two_cards_and_at_one(table: Any) -> None:
 BOX = """sel => { const r = document.querySelector(sel).getBoundingClientRect();
   return [r.left, r.top, r.right, r.bottom]; }"""
 
+#: Your play's cards lying on the felt (one still flying there from your hand is on its way).
 PLAYED_BOXES = """() => [...document.querySelectorAll('[data-seat="0"] [data-played] [data-card]')]
+  .filter(el => !document.getAnimations().some(a => a.effect?.target?.contains?.(el)))
   .map(el => { const r = el.getBoundingClientRect();
     return [r.left, r.top, r.right, r.bottom]; })"""
 
@@ -202,3 +206,42 @@ def test_auto_play_says_it_once_and_moves_nothing_at_phone_sizes(open_table: Any
                 " || document.querySelector('[data-result]:not([hidden])')",
                 timeout=60_000,
             )
+
+
+def test_the_coach_rates_none_of_what_the_timer_played_for_you(table: Any) -> None:
+    """A hand played out by the timer and auto-play: the replay's coach marks each of those
+    decisions "Time ran out" and counts none of them (they were not your choices)."""
+    page = table.page
+    open_page(page, table.site.url + "?turn-seconds=2")
+    deal_with_preset(page, "club")
+    page.wait_for_selector("[data-result]:not([hidden])", timeout=150_000)
+    record = page.evaluate("JSON.parse(localStorage.getItem('paodekuai.lastHand'))")
+    game = record["game"]
+    mine = sorted(record_steps(game, 0))
+    assert game.get("timed_out"), game  # every one of your actions was the timer's
+    timed = [i + 1 for i in game["timed_out"]]
+    assert set(timed) == set(mine), (timed, mine)
+    page.click("[data-result] [data-action=replay]")
+    page.wait_for_selector("[data-replay]:not([hidden])[data-step]")
+    chips = page.evaluate(
+        """() => [...document.querySelectorAll('[data-replay] [data-review-step]')]
+                .map(e => [Number(e.dataset.reviewStep), e.dataset.verdict])"""
+    )
+    assert chips and all(verdict == "timedOut" for _, verdict in chips), chips
+    assert [step for step, _ in chips] == timed
+    summary = page.text_content("[data-review-summary]") or ""
+    assert summary.startswith("Your time ran out at each of your turns"), summary
+
+
+def record_steps(game: dict[str, Any], seat: int) -> set[int]:
+    """The replay steps (1-based actions) that were `seat`'s: the game replayed by the engine."""
+    dealt = Game.from_dict(
+        {k: v for k, v in game.items() if k not in ("timed_out", "to_move", "counts")}
+        | {"actions": []}
+    )
+    steps = set()
+    for i, action in enumerate(game["actions"], start=1):
+        if dealt.to_move == seat:
+            steps.add(i)
+        dealt.pass_turn() if action is None else dealt.play(action)
+    return steps

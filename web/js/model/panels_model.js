@@ -155,7 +155,7 @@ function coachModel(t, state, record, step) {
   if (decisions.length === 0) {
     summary = t("coachNoDecisions");
   } else if (nothingToRate) {
-    summary = t("coachAllForced");
+    summary = t(chips.some((chip) => chip.verdict === "forced") ? "coachAllForced" : "coachAllTimedOut");
   } else if (rated.length > 0) {
     const lost = rated.reduce((sum, review) => sum + review.loss, 0);
     const count = (verdict) => rated.filter((review) => review.verdict === verdict).length;
