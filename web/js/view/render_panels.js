@@ -66,6 +66,8 @@ export function createPanelsRenderer(doc, { tableCard, reducedMotion }) {
           if (seat.turnText) head.append(el(doc, "span", "replay-turn", seat.turnText));
           const hand = el(doc, "div", "mini-hand");
           hand.dataset.replayHand = String(seat.seat);
+          // (the count lays the hand in one row: panels.css overlaps the cards when they need it)
+          hand.style.setProperty("--n", String(seat.cards.length));
           hand.append(...seat.cards.map(miniCard));
           const play = el(doc, "div", "replay-play");
           play.dataset.replayPlay = String(seat.seat);
@@ -77,6 +79,7 @@ export function createPanelsRenderer(doc, { tableCard, reducedMotion }) {
               play.append(el(doc, "span", "pass-mark", seat.play.passText));
             } else {
               const cards = el(doc, "span", "mini-hand replay-played");
+              cards.style.setProperty("--n", String(seat.play.cards.length));
               cards.append(...seat.play.cards.map(miniCard));
               play.append(cards);
               if (seat.play.text) play.append(el(doc, "span", "combo-text", seat.play.text));
