@@ -1,5 +1,5 @@
 """The replay's layout while it is used: its buttons stay put while stepping, each hand lies
-in one row."""
+in one row, and what a tap in the coach shows comes into sight."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from test_after_hand import (
     open_replay,
     replay_step,
 )
+from test_coach_replay import tap_the_last_option_not_played
 
 #: The Next button's box, and what the parts above it measure (to say why it moved).
 NEXT_BOX = """() => {
@@ -76,3 +77,58 @@ def test_each_replayed_hand_of_the_deal_lies_in_one_row(
         assert hand["inside"], (size, hands)
         # overlapped, each card still shows its rank and suit
         assert min(hand["visible"]) >= 14, (size, hands)
+
+
+#: Whether the element lies in the viewport and in the visible box of each box that scrolls it
+#: (its top at least, when it is taller than what shows it).
+IN_SIGHT = """sel => {
+  const el = document.querySelector(sel);
+  const r = el.getBoundingClientRect();
+  const fits = (top, bottom) => r.top >= top - 1 && r.top < bottom
+    && (r.bottom <= bottom + 1 || r.height > bottom - top);
+  if (!fits(0, innerHeight)) return false;
+  for (let box = el.parentElement; box; box = box.parentElement) {
+    const style = getComputedStyle(box);
+    if (!/(auto|scroll)/.test(style.overflowY)) continue;
+    const b = box.getBoundingClientRect();
+    if (!fits(b.top, b.bottom)) return false;
+  }
+  return true;
+}"""
+
+
+def wait_in_sight(page: Any, selector: str) -> bool:
+    for _ in range(40):  # (a smooth scroll takes a moment)
+        if page.evaluate(IN_SIGHT, selector):
+            return True
+        page.wait_for_timeout(50)
+    return False
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)], ids=["small", "phone"])
+def test_what_a_tap_in_the_coach_shows_comes_into_sight(
+    open_table: Callable[..., Any], size: tuple[int, int]
+) -> None:
+    table = open_table({"width": size[0], "height": size[1]})
+    page = table.page
+    _, play = tap_the_last_option_not_played(page, table.site.url)
+    # The option tapped far down the coach's list: drawn on the replay table, in sight.
+    assert wait_in_sight(page, "[data-replay-seats]"), page.evaluate(
+        "() => document.querySelector('[data-replay-seats]').getBoundingClientRect().toJSON()"
+    )
+    assert wait_in_sight(page, play)
+    # Back at the table, the player taps another decision below: its detail comes into sight.
+    chips = page.eval_on_selector_all(
+        "[data-replay] [data-review-step]", "els => els.map(e => e.dataset.reviewStep)"
+    )
+    current = page.get_attribute(
+        "[data-replay] [data-review-step][aria-current]", "data-review-step"
+    )
+    other = next(chip for chip in reversed(chips) if chip != current)
+    page.evaluate("() => document.querySelector('[data-replay]').scrollTo(0, 0)")
+    page.wait_for_timeout(300)
+    page.click(f'[data-replay] [data-review-step="{other}"]')
+    page.wait_for_selector(f'[data-replay] [data-review-step="{other}"][aria-current]')
+    assert wait_in_sight(page, "[data-review-detail]"), page.evaluate(
+        "() => document.querySelector('[data-review-detail]').getBoundingClientRect().toJSON()"
+    )
