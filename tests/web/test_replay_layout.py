@@ -7,12 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from test_after_hand import (
-    REPLAY_DEAL,
-    finish_hand,
-    open_replay,
-    replay_step,
-)
+from test_after_hand import replay_of_deal_at, replay_step
 from test_coach_replay import tap_the_last_option_not_played
 
 #: The Next button's box, and what the parts above it measure (to say why it moved).
@@ -29,10 +24,7 @@ NEXT_BOX = """() => {
 def test_the_replays_buttons_stay_put_while_stepping_through_a_whole_hand(
     open_table: Callable[..., Any], size: tuple[int, int]
 ) -> None:
-    table = open_table({"width": size[0], "height": size[1]})
-    page = table.page
-    finish_hand(page, table.site.url, REPLAY_DEAL)
-    open_replay(page)
+    page = replay_of_deal_at(open_table, size)
     page.keyboard.press("Home")
     last = int(page.get_attribute("[data-replay]", "data-last") or "0")
     assert last > 10
@@ -64,10 +56,7 @@ HAND_ROWS = """() => [0, 1, 2].map(s => {
 def test_each_replayed_hand_of_the_deal_lies_in_one_row(
     open_table: Callable[..., Any], size: tuple[int, int]
 ) -> None:
-    table = open_table({"width": size[0], "height": size[1]})
-    page = table.page
-    finish_hand(page, table.site.url, REPLAY_DEAL)
-    open_replay(page)
+    page = replay_of_deal_at(open_table, size)
     page.keyboard.press("Home")
     page.wait_for_selector('[data-replay][data-step="0"]')
     hands = page.evaluate(HAND_ROWS)
