@@ -8,6 +8,7 @@ from __future__ import annotations
 import importlib
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 from table_features import choose
@@ -63,6 +64,14 @@ def finish_hand(page: Any, url: str, code: str) -> dict[str, Any]:
 def open_replay(page: Any) -> None:
     page.click("[data-result] [data-action=replay]")
     page.wait_for_selector("[data-replay]:not([hidden])[data-step]")
+
+
+def replay_of_deal_at(open_table: Callable[..., Any], size: tuple[int, int]) -> Any:
+    """A fresh page at `size` with REPLAY_DEAL played out and its replay open: the page."""
+    table = open_table({"width": size[0], "height": size[1]})
+    finish_hand(table.page, table.site.url, REPLAY_DEAL)
+    open_replay(table.page)
+    return table.page
 
 
 def replay_step(page: Any) -> int:

@@ -17,6 +17,7 @@ from test_after_hand import (
     engine_replay,
     finish_hand,
     open_replay,
+    replay_of_deal_at,
     replay_step,
     reviewed_steps,
     stored,
@@ -134,10 +135,7 @@ PLACES = """() => [...document.querySelectorAll(
 def test_ratings_arriving_never_move_the_decisions_under_a_finger(
     open_table: Callable[..., Any], size: tuple[int, int]
 ) -> None:
-    table = open_table({"width": size[0], "height": size[1]})
-    page = table.page
-    finish_hand(page, table.site.url, REPLAY_DEAL)
-    open_replay(page)
+    page = replay_of_deal_at(open_table, size)
     assert page.locator(PENDING).count() > 0  # ratings are still to come
     before = page.evaluate(PLACES)
     page.wait_for_selector(PENDING, state="detached", timeout=RATING_TIMEOUT_MS)

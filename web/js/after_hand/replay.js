@@ -22,8 +22,10 @@ const LINK_NOTICE_MS = 4000;
 export function createReplayController({ win, storage, client, update, isReady, playDeal }) {
   // What this controller owns (view() hands it to the panels' model, read only).
   let lastHand = readLastHand(storage.readText(LAST_HAND_KEY)); // the last finished hand
-  // The replay panel while open: {status, error, link, failed, option}; `option` is the
-  // coach's option drawn on the replay table in place of your play ({step, index}, or null).
+  // The replay panel while open: {status, error, link, failed, option, reveal}; `option` is
+  // the coach's option drawn on the replay table in place of your play ({step, index}, or
+  // null); `reveal` what a tap in the coach showed, for the panel to bring into sight once
+  // ({part: "detail" | "table", n}: n counts the taps).
   let replay = null;
   let reviewProgress = null; // the coach's ratings under way
   let seenHandId = null;
@@ -52,7 +54,7 @@ export function createReplayController({ win, storage, client, update, isReady, 
   if (lastHand?.open) {
     // The replay was on screen before the reload: show it again at once (the steps are
     // kept), ratings carry on once the engine is up.
-    replay = { status: lastHand.replay ? "ready" : "loading", error: null, link: null, failed: {}, option: null };
+    replay = { status: lastHand.replay ? "ready" : "loading", error: null, link: null, failed: {}, option: null, reveal: null };
   }
 
   function persist() {
@@ -119,7 +121,7 @@ export function createReplayController({ win, storage, client, update, isReady, 
   function open() {
     if (!lastHand) return;
     lastHand.open = true;
-    replay = { status: lastHand.replay ? "ready" : "loading", error: null, link: null, failed: {}, option: null };
+    replay = { status: lastHand.replay ? "ready" : "loading", error: null, link: null, failed: {}, option: null, reveal: null };
     persist();
     update();
     ensureLoaded();
@@ -150,6 +152,19 @@ export function createReplayController({ win, storage, client, update, isReady, 
     update();
   }
 
+  /** What a tap in the coach shows (`part`) is to come into sight. */
+  function reveal(part) {
+    replay.reveal = { part, n: (replay.reveal?.n ?? 0) + 1 };
+  }
+
+  /** A tap on one of the coach's decisions: its step, and its detail brought into sight. */
+  function chooseDecision(step) {
+    if (!replay || !lastHand?.replay) return;
+    reveal("detail");
+    if (Math.max(0, Math.min(lastStep(), step)) === lastHand.step) update();
+    else go(step);
+  }
+
   /** Draw the coach's option `index` of this step on the replay table (again: your own play). */
   function showOption(index) {
     const record = lastHand;
@@ -157,6 +172,7 @@ export function createReplayController({ win, storage, client, update, isReady, 
     if (!replay || !Number.isInteger(index) || !options[index]) return;
     const same = replay.option?.step === record.step && replay.option.index === index;
     replay.option = same || options[index].played ? null : { step: record.step, index };
+    if (replay.option) reveal("table");
     update();
   }
 
@@ -211,6 +227,7 @@ export function createReplayController({ win, storage, client, update, isReady, 
     },
     open,
     goTo: go,
+    chooseDecision,
     showOption,
     actions: {
       replay: open,

@@ -355,7 +355,7 @@ function createApp(win) {
       panelClosed: (name) => dialog.closed(name),
       menuClosed: () => dialog.closeMenu(),
       dealLink: (hash) => openDailyLink(hash) || engine.dealLink(hash),
-      goToStep: (step) => replay.goTo(step),
+      goToStep: (step) => replay.chooseDecision(step),
       showOption: (index) => replay.showOption(index),
     }),
   };

@@ -260,6 +260,8 @@ function replayModel(state, t) {
     ready: true,
     step,
     last,
+    // what the last tap in the coach showed, to bring into sight once: {part, n} or null
+    reveal: replayState.reveal ?? null,
     stepText: step === 0 ? t("replayStepDeal", { total: last }) : t("replayStep", { n: step, total: last }),
     caption,
     nav: { back: step > 0, forward: step < last },

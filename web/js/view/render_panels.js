@@ -30,7 +30,7 @@ export function createPanelsRenderer(doc, { tableCard, reducedMotion }) {
   const result = q("[data-result]");
   const overlays = new Set([replayPanel, statsPanel, updateBar, q("[data-boot]"), q("[data-notice]")]);
   let openedFrom = null; // the element that had focus when a panel opened
-  let optionShown = false; // a coach's option is drawn on the replay table
+  let revealed = 0; // the last tap in the coach whose part was brought into sight (its n)
 
   function miniCard(card) {
     const node = el(doc, "span", `mini-card suit-${card.suit}`);
@@ -66,6 +66,8 @@ export function createPanelsRenderer(doc, { tableCard, reducedMotion }) {
           if (seat.turnText) head.append(el(doc, "span", "replay-turn", seat.turnText));
           const hand = el(doc, "div", "mini-hand");
           hand.dataset.replayHand = String(seat.seat);
+          // (the count lays the hand in one row: panels.css overlaps the cards when they need it)
+          hand.style.setProperty("--n", String(seat.cards.length));
           hand.append(...seat.cards.map(miniCard));
           const play = el(doc, "div", "replay-play");
           play.dataset.replayPlay = String(seat.seat);
@@ -77,6 +79,7 @@ export function createPanelsRenderer(doc, { tableCard, reducedMotion }) {
               play.append(el(doc, "span", "pass-mark", seat.play.passText));
             } else {
               const cards = el(doc, "span", "mini-hand replay-played");
+              cards.style.setProperty("--n", String(seat.play.cards.length));
               cards.append(...seat.play.cards.map(miniCard));
               play.append(cards);
               if (seat.play.text) play.append(el(doc, "span", "combo-text", seat.play.text));
@@ -235,13 +238,15 @@ export function createPanelsRenderer(doc, { tableCard, reducedMotion }) {
     renderSeats(model.seats);
     renderCoach(model.coach);
     renderSettlement(model.settlement);
-    // An option tapped far down the coach's list is drawn on the replay table above it:
-    // the panel scrolls as little as it must for your play there to be in sight.
-    const showing = model.seats.some((seat) => seat.play?.option);
-    if (showing && !optionShown) {
-      q('[data-replay-play="0"]', replayPanel)?.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
+    // What a tap in the coach shows may lie out of sight on a phone: a decision's detail
+    // below the chips, an option (tapped far down the list) drawn on the replay table above
+    // it. The panel scrolls as little as it must for it to be in sight, once per tap.
+    const reveal = model.reveal;
+    if (reveal && reveal.n !== revealed) {
+      const target = reveal.part === "table" ? q("[data-replay-seats]", replayPanel) : q("[data-review-detail]", replayPanel);
+      target?.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
     }
-    optionShown = showing;
+    revealed = reveal?.n ?? 0;
   }
 
   function renderStats(model) {

@@ -1,0 +1,123 @@
+"""The replay's layout while it is used: its buttons stay put while stepping, each hand lies
+in one row, and what a tap in the coach shows comes into sight."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from test_after_hand import replay_of_deal_at, replay_step
+from test_coach_replay import tap_the_last_option_not_played
+
+#: The Next button's box, and what the parts above it measure (to say why it moved).
+NEXT_BOX = """() => {
+  const r = document.querySelector('[data-action=replay-next]').getBoundingClientRect();
+  const h = sel => [...document.querySelectorAll(sel)]
+    .map(e => Math.round(e.getBoundingClientRect().height));
+  return {box: [r.left, r.top, r.width, r.height].map(Math.round),
+          seats: h('[data-replay-seat]'), caption: h('[data-replay-caption]')};
+}"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)], ids=["portrait", "landscape"])
+def test_the_replays_buttons_stay_put_while_stepping_through_a_whole_hand(
+    open_table: Callable[..., Any], size: tuple[int, int]
+) -> None:
+    page = replay_of_deal_at(open_table, size)
+    page.keyboard.press("Home")
+    last = int(page.get_attribute("[data-replay]", "data-last") or "0")
+    assert last > 10
+    first = page.evaluate(NEXT_BOX)
+    seen = []
+    for step in range(1, last):
+        page.click("[data-action=replay-next]")
+        page.wait_for_selector(f'[data-replay][data-step="{step}"]')
+        here = page.evaluate(NEXT_BOX)
+        seen.append((step, here))
+        assert here["box"] == first["box"], (size, first, seen)
+    assert replay_step(page) == last - 1
+
+
+#: Each hand's cards: their tops, and whether they stay inside the hand's box.
+HAND_ROWS = """() => [0, 1, 2].map(s => {
+  const hand = document.querySelector(`[data-replay-hand="${s}"]`).getBoundingClientRect();
+  const cards = [...document.querySelectorAll(`[data-replay-hand="${s}"] [data-card]`)]
+    .map(e => e.getBoundingClientRect());
+  return {cards: cards.length, tops: [...new Set(cards.map(r => Math.round(r.top)))],
+          inside: cards.every(r => r.left >= hand.left - 0.5 && r.right <= hand.right + 0.5),
+          visible: cards.slice(0, -1).map((r, i) => Math.round(cards[i + 1].left - r.left))};
+})"""
+
+
+@pytest.mark.parametrize(
+    "size", [(1366, 768), (844, 390), (390, 844)], ids=["laptop", "landscape", "portrait"]
+)
+def test_each_replayed_hand_of_the_deal_lies_in_one_row(
+    open_table: Callable[..., Any], size: tuple[int, int]
+) -> None:
+    page = replay_of_deal_at(open_table, size)
+    page.keyboard.press("Home")
+    page.wait_for_selector('[data-replay][data-step="0"]')
+    hands = page.evaluate(HAND_ROWS)
+    for hand in hands:
+        assert hand["cards"] == 16, (size, hands)
+        assert len(hand["tops"]) == 1, (size, hands)
+        assert hand["inside"], (size, hands)
+        # overlapped, each card still shows its rank and suit
+        assert min(hand["visible"]) >= 14, (size, hands)
+
+
+#: Whether the element lies in the viewport and in the visible box of each box that scrolls it
+#: (its top at least, when it is taller than what shows it).
+IN_SIGHT = """sel => {
+  const el = document.querySelector(sel);
+  const r = el.getBoundingClientRect();
+  const fits = (top, bottom) => r.top >= top - 1 && r.top < bottom
+    && (r.bottom <= bottom + 1 || r.height > bottom - top);
+  if (!fits(0, innerHeight)) return false;
+  for (let box = el.parentElement; box; box = box.parentElement) {
+    const style = getComputedStyle(box);
+    if (!/(auto|scroll)/.test(style.overflowY)) continue;
+    const b = box.getBoundingClientRect();
+    if (!fits(b.top, b.bottom)) return false;
+  }
+  return true;
+}"""
+
+
+def wait_in_sight(page: Any, selector: str) -> bool:
+    for _ in range(40):  # (a smooth scroll takes a moment)
+        if page.evaluate(IN_SIGHT, selector):
+            return True
+        page.wait_for_timeout(50)
+    return False
+
+
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)], ids=["small", "phone"])
+def test_what_a_tap_in_the_coach_shows_comes_into_sight(
+    open_table: Callable[..., Any], size: tuple[int, int]
+) -> None:
+    table = open_table({"width": size[0], "height": size[1]})
+    page = table.page
+    _, play = tap_the_last_option_not_played(page, table.site.url)
+    # The option tapped far down the coach's list: drawn on the replay table, in sight.
+    assert wait_in_sight(page, "[data-replay-seats]"), page.evaluate(
+        "() => document.querySelector('[data-replay-seats]').getBoundingClientRect().toJSON()"
+    )
+    assert wait_in_sight(page, play)
+    # Back at the table, the player taps another decision below: its detail comes into sight.
+    chips = page.eval_on_selector_all(
+        "[data-replay] [data-review-step]", "els => els.map(e => e.dataset.reviewStep)"
+    )
+    current = page.get_attribute(
+        "[data-replay] [data-review-step][aria-current]", "data-review-step"
+    )
+    other = next(chip for chip in reversed(chips) if chip != current)
+    page.evaluate("() => document.querySelector('[data-replay]').scrollTo(0, 0)")
+    page.wait_for_timeout(300)
+    page.click(f'[data-replay] [data-review-step="{other}"]')
+    page.wait_for_selector(f'[data-replay] [data-review-step="{other}"][aria-current]')
+    assert wait_in_sight(page, "[data-review-detail]"), page.evaluate(
+        "() => document.querySelector('[data-review-detail]').getBoundingClientRect().toJSON()"
+    )
