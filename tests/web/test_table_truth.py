@@ -491,6 +491,23 @@ STATUS_WHOLE = """() => {
 }"""
 
 
+def you_must_beat(page: Any) -> bool:
+    """Your turn, following, with Pass locked because you can beat."""
+    return bool(page.is_disabled("[data-action=pass]")) and status(page).startswith(
+        "Your turn: beat the "
+    )
+
+
+def play_to_a_turn_you_must_beat(page: Any) -> None:
+    """Play on (dealing again up to twice) to a turn where you can beat, so you must."""
+    for _ in range(3):
+        web_table.play_until(page, stop=you_must_beat)
+        if not is_over(page):
+            break
+        new_hand(page)
+    assert you_must_beat(page)
+
+
 @pytest.mark.parametrize("viewport", [(390, 844), (360, 640)], ids=web_table.screen_id)
 def test_on_a_phone_the_status_is_whole_beside_the_reason_pass_is_locked(
     open_table: Callable[..., Any], viewport: tuple[int, int]
@@ -498,18 +515,7 @@ def test_on_a_phone_the_status_is_whole_beside_the_reason_pass_is_locked(
     """Following when you can beat (so you must): the status says what to beat, whole, with
     the reason Pass is locked on the line under it."""
     page = web_table.open_screen(open_table, viewport).page
-
-    def must_beat(p: Any) -> bool:
-        return bool(p.is_disabled("[data-action=pass]")) and status(p).startswith(
-            "Your turn: beat the "
-        )
-
-    for _ in range(3):
-        web_table.play_until(page, stop=must_beat)
-        if not is_over(page):
-            break
-        new_hand(page)
-    assert must_beat(page)
+    play_to_a_turn_you_must_beat(page)
     assert (page.text_content("[data-pass-reason]") or "").startswith("You can beat it")
     assert page.evaluate(STATUS_WHOLE), status(page)
 
@@ -520,18 +526,7 @@ def test_a_tap_on_pass_locked_because_you_can_beat_keeps_the_prompt_and_says_why
     """Following when you can beat: a tap on the locked Pass turns the reason line under the
     status red; the status keeps what to beat, and the sentence is not said twice."""
     page = web_table.open_screen(open_table, (390, 844)).page
-
-    def must_beat(p: Any) -> bool:
-        return bool(p.is_disabled("[data-action=pass]")) and status(p).startswith(
-            "Your turn: beat the "
-        )
-
-    for _ in range(3):
-        web_table.play_until(page, stop=must_beat)
-        if not is_over(page):
-            break
-        new_hand(page)
-    assert must_beat(page)
+    play_to_a_turn_you_must_beat(page)
     prompt = status(page)
     page.click("[data-action=pass]", force=True)  # (a real click: Playwright waits for no lock)
     page.wait_for_selector('[data-pass-reason][data-tone="bad"]', timeout=3000)
