@@ -262,6 +262,20 @@ test("the replay model: every hand face up, the play and its name, the coach's n
   assert.equal(zh.coach.progress, "正在评分：第 2 / 2 手…");
 });
 
+test("the coach's summary gives its tallies one by one, each a word with its number, en and zh", () => {
+  const done = { ...panelState().lastHand, reviews: { 1: REVIEW, 4: { ...REVIEW, step: 4, verdict: "inaccuracy", loss: 1.5 } } };
+  const en = buildPanelsModel(panelState({ lastHand: done, reviewProgress: null })).replay.coach;
+  assert.deepEqual(en.tallies, ["Points lost: 5.8", "mistakes: 1", "inaccuracies: 1", "best or good: 0 of 2"]);
+  assert.equal(en.tallies.join(" · "), en.summary);
+  const zh = buildPanelsModel(panelState({ lang: "zh", lastHand: done, reviewProgress: null })).replay.coach;
+  assert.deepEqual(zh.tallies, ["损失 5.8 分", "失误 1", "欠佳 1", "最佳或不错 0 / 2"]);
+  const soFar = buildPanelsModel(panelState()).replay.coach;
+  assert.deepEqual(soFar.tallies, ["So far: 4.3 points lost", "mistakes: 1", "inaccuracies: 0", "best or good: 0 of 1"]);
+  // A sentence, not a count: no tallies to keep whole.
+  const allForced = buildPanelsModel(panelState({ lastHand: { ...done, reviews: {}, replay: { ...REPLAY, forced: [1, 4] } } })).replay.coach;
+  assert.equal(allForced.tallies, null);
+});
+
 test("the coach: a decision the club timer played when your time ran out is not yours to be rated", () => {
   const timed = { ...REPLAY, timed_out: [4] };
   assert.ok(isReplay(timed));

@@ -5,6 +5,13 @@
 export const LANGUAGES = Object.freeze(["en", "zh"]);
 
 /** Every UI string, per language (the tests read the tables themselves). */
+/**
+ * How the coach's summary (coachSoFar, coachSummary) joins its tallies, in both languages:
+ * the panel splits the summary there and keeps each tally (its word and its number) on one
+ * line.
+ */
+export const TALLY_JOIN = " · ";
+
 export const STRINGS = Object.freeze({
   en: {
     title: "Pao De Kuai",
