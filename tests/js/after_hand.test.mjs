@@ -253,13 +253,31 @@ test("the replay model: every hand face up, the play and its name, the coach's n
   assert.equal(replay.settlement, null);
   // The last step: the settlement, and who won.
   const end = buildPanelsModel(panelState({ lastHand: { ...panelState().lastHand, step: 4 } })).replay;
-  assert.equal(end.caption, "You: single 3. You win the hand!");
+  assert.equal(end.caption, "You: single 3. You win the hand.");
   assert.deepEqual(end.settlement.rows.map((r) => r.cells[3]), ["+6", "-2", "-4"]);
   assert.equal(end.nav.forward, false);
   // Chinese too.
   const zh = buildPanelsModel(panelState({ lang: "zh" })).replay;
   assert.equal(zh.caption, "你：单张9。");
   assert.equal(zh.coach.progress, "正在评分：第 2 / 2 手…");
+});
+
+test("every replay caption ends with a full stop, the last step's (who won) too, en and zh", () => {
+  for (const [lang, stop] of [["en", "."], ["zh", "。"]]) {
+    for (const winner of [0, 1]) {
+      const replay = { ...REPLAY, settlement: { ...REPLAY.settlement, winner } };
+      for (let step = 0; step < REPLAY.steps.length; step += 1) {
+        const lastHand = { ...panelState().lastHand, replay, step };
+        const { caption } = buildPanelsModel(panelState({ lang, lastHand })).replay;
+        assert.ok(caption.endsWith(stop), `${lang}, winner ${winner}, step ${step}: ${caption}`);
+      }
+    }
+  }
+  const last = (lang, winner) =>
+    buildPanelsModel(panelState({ lang, lastHand: { ...panelState().lastHand, replay: { ...REPLAY, settlement: { ...REPLAY.settlement, winner } }, step: 4 } })).replay.caption;
+  assert.equal(last("en", 1), "You: single 3. West wins the hand.");
+  assert.equal(last("zh", 0), "你：单张3。你赢了这一局。");
+  assert.equal(last("zh", 1), "你：单张3。西家赢了这一局。");
 });
 
 test("the coach's summary gives its tallies one by one, each a word with its number, en and zh", () => {

@@ -103,6 +103,9 @@ export const STRINGS = Object.freeze({
     replayDealLeads: "The deal: {name} to lead.",
     replayPasses: "{name}: pass.",
     replayPlays: "{name}: {play}.",
+    // the last step's caption ends as every other does, with a full stop
+    replayYouWin: "You win the hand.",
+    replaySeatWins: "{name} wins the hand.",
     replayStepDeal: "Deal · {total} steps",
     replayStep: "Step {n} of {total}",
     replayToPlay: "to play",
@@ -364,6 +367,8 @@ export const STRINGS = Object.freeze({
     replayDealLeads: "发牌：{name}先出。",
     replayPasses: "{name}：不出。",
     replayPlays: "{name}：{play}。",
+    replayYouWin: "你赢了这一局。",
+    replaySeatWins: "{name}赢了这一局。",
     replayStepDeal: "发牌 · 共 {total} 步",
     replayStep: "第 {n} 步 / 共 {total} 步",
     replayToPlay: "该出牌",

@@ -256,7 +256,7 @@ function replayModel(state, t) {
   }
   if (over) {
     const winner = data.settlement.winner;
-    caption = [caption, winner === 0 ? t("youWin") : t("seatWins", { name: name(winner) })].join(t("sentenceJoin"));
+    caption = [caption, winner === 0 ? t("replayYouWin") : t("replaySeatWins", { name: name(winner) })].join(t("sentenceJoin"));
   }
   return {
     ...base,
