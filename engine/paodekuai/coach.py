@@ -6,9 +6,11 @@ significant, so the verdict does not move with the search's seed. The search
 is seeded by the position, so the same decision always gets the same answer.
 
 For an inaccuracy or a mistake the coach says why in one line, from the
-search itself: what the play does to the plan of the hand (it breaks a
-straight, it leaves more plays to go out) and what happens most often in the
-worlds where it does worse than the best play ("the next player goes out with the 2").
+search itself, in a player's words: what the play does to the plan of the hand (it
+breaks a straight, it leaves more plays to go out), then what happens most often in
+the worlds where it does worse than the best play, with how often ("after it, the next
+player usually goes out first (12 of the 27 tries where it scores less), most often
+with the pair of aces"). "Tries" are what the code calls worlds.
 """
 
 from __future__ import annotations
@@ -212,12 +214,16 @@ def _verdict_text(verdict: str, loss: float, best: ReviewOption) -> Text:
 
 
 def _why(obs: Observation, rating: Rating) -> Text:
-    """One line: what the play does to the hand's plan, and what most often follows."""
+    """One line a player reads at once: what the play does to the hand's plan, then what
+    most often follows it, with how often that happened among the tries it did worse in."""
     mine = rating.candidates[rating.played]
     top = rating.candidates[rating.top]
     parts = [p for p in (_shape_reason(obs, mine.move, top.move), _search_reason(mine, top)) if p]
     if not parts:
-        return Text("It scores less in most of the deals tried.", "在多数试过的牌局中得分更少。")
+        return Text(
+            "On average over the tries, it scores less than the best play.",
+            "在所有试算中，它的平均得分低于最佳出法。",
+        )
     en = "; ".join(p.en for p in parts)
     zh = "；".join(p.zh for p in parts)
     return Text(en[:1].upper() + en[1:] + ".", zh + "。")
@@ -237,9 +243,15 @@ def _shape_reason(obs: Observation, mine: Move | None, best: Move | None) -> Tex
     after_mine = plan_packed(hand - (0 if mine is None else mine.packed), rules).plays
     after_best = plan_packed(hand - (0 if best is None else best.packed), rules).plays
     if after_mine > after_best:
+        plays = f"{after_mine} play{'s' if after_mine > 1 else ''}"
+        if after_best == 0:
+            return Text(
+                f"it leaves you {plays} to go out instead of going out now",
+                f"之后要{after_mine}手才能出完，本可这手出完",
+            )
         return Text(
-            f"it keeps {after_mine} plays to go out instead of {after_best}",
-            f"还需{after_mine}手才能出完，而不是{after_best}手",
+            f"it leaves you {plays} to go out, not {after_best}",
+            f"之后要{after_mine}手才能出完，本可{after_best}手",
         )
     return None
 
@@ -275,28 +287,32 @@ _CARRIERS: Final = frozenset(
 
 def _search_reason(mine: Candidate, top: Candidate) -> Text | None:
     """Who most often goes out in the worlds where the played action scores less
-    than the best, and with what play when one play stands out."""
+    than the best, and with what play when one play stands out: the consequence first,
+    then how often (of the tries, the worlds the search played out, where it did worse)."""
     worse = [k for k, (a, b) in enumerate(zip(mine.values, top.values, strict=True)) if a < b]
     if not worse:
         return None
     winners = Counter(mine.outcomes[k].winner for k in worse)
     winner, count = winners.most_common(1)[0]
-    # "Deals tried": the ways the hidden cards could lie that the search played out (a
-    # player's words for what the code calls worlds).
-    share_en = f"in {count} of the {len(worse)} deals tried where it does worse"
-    share_zh = f"在它更差的{len(worse)}个牌局中有{count}个"
+    # More than half: "usually"; otherwise only the likeliest: "often".
+    usually = 2 * count > len(worse)
+    how_en, how_zh = ("usually", "多半") if usually else ("often", "常常")
+    tries = "the one try" if len(worse) == 1 else f"{count} of the {len(worse)} tries"
+    share_en = f"({tries} where it scores less)"
+    share_zh = (
+        "（唯一一次较差的试算）" if len(worse) == 1 else f"（{len(worse)}次较差的试算中{count}次）"
+    )
     if winner == YOU:
         return Text(
-            f"{share_en} you still go out, but for fewer points",
-            f"{share_zh}你仍先出完，但得分更少",
+            f"after it, you {how_en} still go out first, but for fewer points {share_en}",
+            f"这样打，你{how_zh}仍先出完，但得分更少{share_zh}",
         )
     name = SEAT_NAMES[winner]
     lasts = Counter(mine.outcomes[k].last for k in worse if mine.outcomes[k].winner == winner)
     last, times = lasts.most_common(1)[0]
+    went_en = f"after it, {name.en} {how_en} goes out first {share_en}"
+    went_zh = f"这样打，{name.zh}{how_zh}先出完{share_zh}"
     if last is None or 3 * times < count:
-        return Text(f"{share_en} {name.en} goes out first", f"{share_zh}{name.zh}先出完")
+        return Text(went_en, went_zh)
     play = combo_text(last.combo)
-    return Text(
-        f"{share_en} {name.en} goes out first, most often with the {play.en}",
-        f"{share_zh}{name.zh}先出完，多半以{play.zh}出完",
-    )
+    return Text(f"{went_en}, most often with the {play.en}", f"{went_zh}，多以{play.zh}出完")

@@ -16,6 +16,7 @@ seed deals the same cards under two presets with the same deck) and
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from .cards import InvalidCard, card_id, codes_of
@@ -34,8 +35,13 @@ VERSION: Final = 2
 READABLE: Final = (1, 2)
 
 
-def load_game(cls: type[G], data: object) -> G:
-    """Rebuild a game of class ``cls`` from ``Game.to_dict()`` output, checking everything."""
+def load_game(cls: type[G], data: object, on_position: Callable[[G], None] | None = None) -> G:
+    """Rebuild a game of class ``cls`` from ``Game.to_dict()`` output, checking everything.
+
+    ``on_position``, when given, sees every position the game passes through as it is
+    replayed: the deal (once the fields are checked), then the game after each action. A
+    game refused part way has shown it only its positions up to there.
+    """
     if not isinstance(data, dict):
         raise InvalidGame(f"a saved game must be a JSON object, not {type(data).__name__}")
     if data.get("format") != FORMAT:
@@ -100,6 +106,8 @@ def load_game(cls: type[G], data: object) -> G:
             )
     actions = _field(data, "actions", list)
     timed_out = _timed_out(data, len(actions))
+    if on_position is not None:
+        on_position(game)
     for i, action in enumerate(actions, start=1):
         seat = game.to_move
         try:
@@ -119,6 +127,8 @@ def load_game(cls: type[G], data: object) -> G:
             raise InvalidGame(f"action {i} (seat {seat} {what}) is illegal: {exc.code}") from exc
         except InvalidCard as exc:
             raise InvalidGame(f"action {i}: {exc}") from exc
+        if on_position is not None:
+            on_position(game)
     _agree(data, "to_move", game.to_move)
     _agree(data, "counts", [game.count(s) for s in range(3)])
     return game

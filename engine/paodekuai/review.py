@@ -18,6 +18,7 @@ from typing import Any
 
 from .coach import PositionReview, review_seed
 from .game import Game, combo_json
+from .persist import load_game
 from .protocol import Replay, Review, Step
 
 
@@ -35,50 +36,46 @@ def replay(data: dict[str, Any]) -> Replay:
 
     Each step says where the trick of its action began (``trick_start``, an
     index in the hand's actions, as in the view) and who is to move after it.
+    The steps are read in the one pass that checks the saved game (its actions, the
+    ones the club timer played): a tampered game is refused, whatever was read of it.
     """
-    # The whole game read first: a tampered one is refused before any step is built.
-    timed_out = Game.from_dict(data).timed_out
-    game = _at(data, 0)
-    steps: list[Step] = [
-        {
-            "seat": None,
-            "cards": None,
-            "combo": None,
-            "hands": [game.hand(s) for s in range(3)],
-            "trick_start": 0,
-            "to_move": game.to_move,
-        }
-    ]
+    steps: list[Step] = []
     forced: list[int] = []
-    for action in data["actions"]:
-        seat = game.to_move
-        if seat == 0 and len(game.legal_moves()) + (1 if game.can_pass() else 0) <= 1:
-            forced.append(len(steps))
-        if action is None:
-            game.pass_turn()
-            combo = None
+
+    def step(game: Game) -> None:
+        history = game.history
+        if history:
+            seat, _ = history[-1]
+            action = data["actions"][len(history) - 1]
         else:
-            combo = combo_json(game.play(action))
+            seat, action = None, None
         steps.append(
             {
                 "seat": seat,
                 "cards": action,
-                "combo": combo,
+                "combo": None,  # read off the finished hand below
                 "hands": [game.hand(s) for s in range(3)],
                 "trick_start": 0,
                 "to_move": None if game.over else game.to_move,
             }
         )
-    # Where each action's trick began is the table's bookkeeping: read it off
-    # the finished hand as any seat saw it.
-    for step, past in zip(steps[1:], game.observation(0).history, strict=True):
-        step["trick_start"] = past.trick_start
+        # Your next action, when you had no other option: forced.
+        yours = len(history) < len(data["actions"]) and not game.over and game.to_move == 0
+        if yours and len(game.legal_moves()) + (1 if game.can_pass() else 0) <= 1:
+            forced.append(len(steps))
+
+    game = load_game(Game, data, on_position=step)
+    # Where each action's trick began, and each play's reading, are the table's
+    # bookkeeping: read them off the finished hand as any seat saw it.
+    for entry, past in zip(steps[1:], game.observation(0).history, strict=True):
+        entry["trick_start"] = past.trick_start
+        entry["combo"] = None if past.move is None else combo_json(past.move.combo)
     return {
         "steps": steps,
-        "decisions": [i for i, step in enumerate(steps) if step["seat"] == 0],
+        "decisions": [i for i, entry in enumerate(steps) if entry["seat"] == 0],
         "forced": forced,
         # Your actions the club timer played when your time ran out: not yours to be rated.
-        "timed_out": [i + 1 for i in timed_out if steps[i + 1]["seat"] == 0],
+        "timed_out": [i + 1 for i in game.timed_out if steps[i + 1]["seat"] == 0],
         "settlement": game.settlement() if game.over else None,
         "deal_code": game.deal_code,
     }

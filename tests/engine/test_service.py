@@ -465,8 +465,8 @@ def test_a_blunder_is_a_mistake_with_a_reason_in_both_languages() -> None:
     assert "拆了你的顺子3-7" in review["why"]["zh"]
     # Who goes out is named by the order of play, which the table's seating setting
     # (the next player on the left or on the right) never changes.
-    assert "the player before you goes out first" in review["why"]["en"]
-    assert "上家先出完" in review["why"]["zh"]
+    assert "the player before you often goes out first" in review["why"]["en"]
+    assert "上家常常先出完" in review["why"]["zh"]
     assert not any(side in review["why"]["en"] for side in ("West", "East"))
 
 

@@ -103,7 +103,7 @@ const REVIEW = Object.freeze({
   worlds: 40,
   verdict: "mistake",
   text: { en: "Mistake: single 3 was worth 4.2 points more.", zh: "失误：单张3多得4.2分。" },
-  why: { en: "In 30 of the 31 worlds where it does worse the next player goes out first.", zh: "在它更差的31个牌局中有30个下家先出完。" },
+  why: { en: "After it, the next player usually goes out first (30 of the 31 tries where it scores less).", zh: "这样打，下家多半先出完（31次较差的试算中30次）。" },
 });
 
 test("the last hand: kept replay and ratings read back; damaged parts are dropped", () => {
@@ -253,13 +253,45 @@ test("the replay model: every hand face up, the play and its name, the coach's n
   assert.equal(replay.settlement, null);
   // The last step: the settlement, and who won.
   const end = buildPanelsModel(panelState({ lastHand: { ...panelState().lastHand, step: 4 } })).replay;
-  assert.equal(end.caption, "You: single 3. You win the hand!");
+  assert.equal(end.caption, "You: single 3. You win the hand.");
   assert.deepEqual(end.settlement.rows.map((r) => r.cells[3]), ["+6", "-2", "-4"]);
   assert.equal(end.nav.forward, false);
   // Chinese too.
   const zh = buildPanelsModel(panelState({ lang: "zh" })).replay;
   assert.equal(zh.caption, "你：单张9。");
   assert.equal(zh.coach.progress, "正在评分：第 2 / 2 手…");
+});
+
+test("every replay caption ends with a full stop, the last step's (who won) too, en and zh", () => {
+  for (const [lang, stop] of [["en", "."], ["zh", "。"]]) {
+    for (const winner of [0, 1]) {
+      const replay = { ...REPLAY, settlement: { ...REPLAY.settlement, winner } };
+      for (let step = 0; step < REPLAY.steps.length; step += 1) {
+        const lastHand = { ...panelState().lastHand, replay, step };
+        const { caption } = buildPanelsModel(panelState({ lang, lastHand })).replay;
+        assert.ok(caption.endsWith(stop), `${lang}, winner ${winner}, step ${step}: ${caption}`);
+      }
+    }
+  }
+  const last = (lang, winner) =>
+    buildPanelsModel(panelState({ lang, lastHand: { ...panelState().lastHand, replay: { ...REPLAY, settlement: { ...REPLAY.settlement, winner } }, step: 4 } })).replay.caption;
+  assert.equal(last("en", 1), "You: single 3. West wins the hand.");
+  assert.equal(last("zh", 0), "你：单张3。你赢了这一局。");
+  assert.equal(last("zh", 1), "你：单张3。西家赢了这一局。");
+});
+
+test("the coach's summary gives its tallies one by one, each a word with its number, en and zh", () => {
+  const done = { ...panelState().lastHand, reviews: { 1: REVIEW, 4: { ...REVIEW, step: 4, verdict: "inaccuracy", loss: 1.5 } } };
+  const en = buildPanelsModel(panelState({ lastHand: done, reviewProgress: null })).replay.coach;
+  assert.deepEqual(en.tallies, ["Points lost: 5.8", "mistakes: 1", "inaccuracies: 1", "best or good: 0 of 2"]);
+  assert.equal(en.tallies.join(" · "), en.summary);
+  const zh = buildPanelsModel(panelState({ lang: "zh", lastHand: done, reviewProgress: null })).replay.coach;
+  assert.deepEqual(zh.tallies, ["损失 5.8 分", "失误 1", "欠佳 1", "最佳或不错 0 / 2"]);
+  const soFar = buildPanelsModel(panelState()).replay.coach;
+  assert.deepEqual(soFar.tallies, ["So far: 4.3 points lost", "mistakes: 1", "inaccuracies: 0", "best or good: 0 of 1"]);
+  // A sentence, not a count: no tallies to keep whole.
+  const allForced = buildPanelsModel(panelState({ lastHand: { ...done, reviews: {}, replay: { ...REPLAY, forced: [1, 4] } } })).replay.coach;
+  assert.equal(allForced.tallies, null);
 });
 
 test("the coach: a decision the club timer played when your time ran out is not yours to be rated", () => {

@@ -167,7 +167,7 @@ test("Chinese: one word for a pass (不出) and no ASCII space after Chinese pun
   // Sentences put together: the result's footer, and a replay caption with the winner.
   const t = translatorFor("zh");
   assert.equal(t("resultHands", { n: 4 }), "已打 4 局。");
-  assert.equal([t("replayPasses", { name: "西家" }), t("youWin")].join(t("sentenceJoin")), "西家：不出。你赢了这一局！");
+  assert.equal([t("replayPasses", { name: "西家" }), t("replayYouWin")].join(t("sentenceJoin")), "西家：不出。你赢了这一局。");
   const over = view({ over: true, winner: 0, to_move: null, standing: null, settlement: { cards_left: [0, 3, 5], shut_out: [false, false, false], bombs: [0, 0, 0], total: [8, -3, -5] } });
   const result = buildTableModel(state(YOU.mustBeat, { lang: "zh", snapshot: { game: {}, deal_code: "A1", view: over, you: null, event: null }, session: { totals: [8, -3, -5], hands: 4, counted: [] } })).result;
   assert.doesNotMatch(result.footer, /[。，：] /);

@@ -5,6 +5,13 @@
 export const LANGUAGES = Object.freeze(["en", "zh"]);
 
 /** Every UI string, per language (the tests read the tables themselves). */
+/**
+ * How the coach's summary (coachSoFar, coachSummary) joins its tallies, in both languages:
+ * the panel splits the summary there and keeps each tally (its word and its number) on one
+ * line.
+ */
+export const TALLY_JOIN = " · ";
+
 export const STRINGS = Object.freeze({
   en: {
     title: "Pao De Kuai",
@@ -96,6 +103,9 @@ export const STRINGS = Object.freeze({
     replayDealLeads: "The deal: {name} to lead.",
     replayPasses: "{name}: pass.",
     replayPlays: "{name}: {play}.",
+    // the last step's caption ends as every other does, with a full stop
+    replayYouWin: "You win the hand.",
+    replaySeatWins: "{name} wins the hand.",
     replayStepDeal: "Deal · {total} steps",
     replayStep: "Step {n} of {total}",
     replayToPlay: "to play",
@@ -357,6 +367,8 @@ export const STRINGS = Object.freeze({
     replayDealLeads: "发牌：{name}先出。",
     replayPasses: "{name}：不出。",
     replayPlays: "{name}：{play}。",
+    replayYouWin: "你赢了这一局。",
+    replaySeatWins: "{name}赢了这一局。",
     replayStepDeal: "发牌 · 共 {total} 步",
     replayStep: "第 {n} 步 / 共 {total} 步",
     replayToPlay: "该出牌",

@@ -5,7 +5,7 @@
 // names, the ratings and the settlement are all the engine's.
 
 import { cardLabel } from "../game/cards.js";
-import { say, translatorFor } from "../i18n/i18n.js";
+import { TALLY_JOIN, say, translatorFor } from "../i18n/i18n.js";
 import { statsRows } from "../after_hand/stats.js";
 import { isCounted, unratedVerdict } from "../after_hand/last_hand.js";
 import { dailyResult, dailySummary, isPractice } from "../after_hand/daily_record.js";
@@ -152,6 +152,7 @@ function coachModel(t, state, record, step) {
   // Nothing to rate (no decision, or every one forced): no invitation to pick a rated one.
   const nothingToRate = chips.every((chip) => chip.verdict === "forced" || chip.verdict === "timedOut"); // true for no decision too
   let summary = "";
+  let tallies = null; // the summary's tallies, each kept on one line, when it is a count
   if (decisions.length === 0) {
     summary = t("coachNoDecisions");
   } else if (nothingToRate) {
@@ -166,12 +167,14 @@ function coachModel(t, state, record, step) {
       good: count("best") + count("good"),
       rated: rated.length,
     });
+    tallies = summary.split(TALLY_JOIN);
   }
   return {
     title: t("coachTitle"),
     progress: progressText,
     pending: unsettled,
     summary,
+    tallies,
     chips,
     detail: decisions.includes(step)
       ? coachDetail(t, record, replayState, step)
@@ -253,7 +256,7 @@ function replayModel(state, t) {
   }
   if (over) {
     const winner = data.settlement.winner;
-    caption = [caption, winner === 0 ? t("youWin") : t("seatWins", { name: name(winner) })].join(t("sentenceJoin"));
+    caption = [caption, winner === 0 ? t("replayYouWin") : t("replaySeatWins", { name: name(winner) })].join(t("sentenceJoin"));
   }
   return {
     ...base,

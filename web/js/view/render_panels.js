@@ -6,6 +6,9 @@
 
 import { createLabelWriter, el, setProp, setText, suitIcon, toggleAttr } from "./dom.js";
 
+/** Between two of the coach's tallies: a no-break space keeps the dot on the line before. */
+const TALLY_SEPARATOR = "\u00a0\u00b7 ";
+
 /** Redraw `node` with `build` only when `data` differs from what it shows. */
 function whenChanged(node, data, build) {
   const signature = JSON.stringify(data);
@@ -99,7 +102,22 @@ export function createPanelsRenderer(doc, { tableCard, reducedMotion }) {
     setProp(progress, "hidden", !coach.progress);
     progress.dataset.pending = String(coach.pending);
     const summary = q("[data-review-summary]", box);
-    setText(summary, coach.summary); // (never hidden: its lines stay, empty until a rating comes)
+    // (never hidden: its lines stay, empty until a rating comes)
+    if (coach.tallies) {
+      // Each tally on one line ("inaccuracies: 2", never "inaccuracies:" above "2"); the
+      // dot between two stays with the tally before it, so no line starts with one.
+      whenChanged(summary, coach.tallies, () => {
+        summary.replaceChildren(
+          ...coach.tallies.flatMap((tally, i) => [
+            ...(i > 0 ? [doc.createTextNode(TALLY_SEPARATOR)] : []),
+            el(doc, "span", "coach-tally", tally),
+          ]),
+        );
+      });
+    } else {
+      delete summary.dataset.signature;
+      setText(summary, coach.summary);
+    }
     const list = q("[data-review-steps]", box);
     // The same decisions: each chip is updated in place, so a rating arriving while the
     // player taps a chip never replaces it between the press and the release.

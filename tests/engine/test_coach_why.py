@@ -1,0 +1,148 @@
+"""The coach's one line of why, as a player reads it: the consequence first, then how
+often it happened among the tries where the play scored less, in English and Chinese.
+
+The ratings are made by hand (the search is not run) so each branch of the line is met
+with known counts."""
+
+from __future__ import annotations
+
+import pytest
+
+from paodekuai.ai.rating import Candidate, Outcome, Rating
+from paodekuai.coach import _why
+from paodekuai.combos import Move
+from paodekuai.game import Game
+
+#: Seat 0 holds a straight 3-7, the pair of 9s and the single K; the others hold the rest.
+HANDS = [
+    ["3S", "4H", "5D", "6C", "7S", "9S", "9H", "KS"],
+    ["8S", "8H", "10S", "JS", "QS", "AH", "AD", "2S"],
+    ["10H", "JH", "QH", "KH", "AC", "8D", "4S", "5S"],
+]
+
+
+def _game() -> Game:
+    return Game.from_hands(HANDS, leader=0)
+
+
+def _move(game: Game, cards: str) -> Move:
+    wanted = sorted(cards.split())
+    return next(m for m in game.legal_moves() if sorted(game.cards_for(m)) == wanted)
+
+
+def _opponent_move(cards: str) -> Move:
+    """A play of seat 1 or 2, found among the moves it could lead."""
+    game = Game.from_hands([HANDS[1], HANDS[0], HANDS[2]], leader=0)
+    return _move(game, cards)
+
+
+def _outcomes(*runs: tuple[int, Outcome]) -> list[Outcome]:
+    """Tries in runs: (how many, the outcome)."""
+    return [outcome for times, outcome in runs for _ in range(times)]
+
+
+def _lost(winner: int, last: Move | None = None) -> Outcome:
+    """A try the played action scores less in (-5 against the best play's 10)."""
+    return Outcome(winner, last, 0 if winner == 0 else 5, 4 if winner == 0 else -5)
+
+
+#: A try where it does as well as the best play.
+EVEN = Outcome(0, None, 0, 10)
+
+# (your play, the best play, the tries, the line in English, in Chinese): your play and
+# the best are cards of seat 0's hand (None: a pass); the best play scores 10 in every try.
+CASES = [
+    pytest.param(
+        # The pair of 9s against the K: no group broken, as many plays left; in the 4
+        # tries where it scores less you still go out, for 4 points, not 10.
+        "9S 9H",
+        "KS",
+        _outcomes((3, _lost(0)), (2, EVEN), (1, _lost(0))),
+        "After it, you usually still go out first, but for fewer points"
+        " (4 of the 4 tries where it scores less).",
+        "这样打，你多半仍先出完，但得分更少（4次较差的试算中4次）。",
+        id="you-go-out-for-fewer-points",
+    ),
+    pytest.param(
+        # The next player goes out in 4 of the 8 (no more than half: "often"), each time
+        # with another single: no play stands out.
+        "9S 9H",
+        "KS",
+        [_lost(1, _opponent_move(c)) for c in ("8S", "10S", "JS", "QS")]
+        + _outcomes((3, _lost(2)), (1, _lost(0))),
+        "After it, the next player often goes out first (4 of the 8 tries where it scores less).",
+        "这样打，下家常常先出完（8次较差的试算中4次）。",
+        id="a-player-goes-out",
+    ),
+    pytest.param(
+        "9S 9H",
+        "KS",
+        _outcomes(
+            (12, _lost(2, _opponent_move("AH AD"))),
+            (10, _lost(1)),
+            (5, _lost(2, _opponent_move("2S"))),
+            (3, EVEN),
+        ),
+        "After it, the player before you usually goes out first"
+        " (17 of the 27 tries where it scores less), most often with the pair of aces.",
+        "这样打，上家多半先出完（27次较差的试算中17次），多以对A出完。",
+        id="a-player-goes-out-with-a-play",
+    ),
+    pytest.param(
+        "3S",
+        "3S 4H 5D 6C 7S",
+        _outcomes((20, _lost(1)), (4, _lost(2))),
+        "It breaks your straight 3 to 7; after it, the next player usually goes out first"
+        " (20 of the 24 tries where it scores less).",
+        "拆了你的顺子3-7；这样打，下家多半先出完（24次较差的试算中20次）。",
+        id="breaks-a-group",
+    ),
+    pytest.param(
+        # Passing (as if it could) keeps all four plays; leading the K leaves three.
+        None,
+        "KS",
+        _outcomes((6, EVEN)),
+        "It leaves you 3 plays to go out, not 2.",
+        "之后要3手才能出完，本可2手。",
+        id="more-plays-left",
+    ),
+    pytest.param(
+        # No try where it scores less one by one (the loss is on average only) and no
+        # group broken: the fallback line.
+        "9S 9H",
+        "KS",
+        _outcomes((6, EVEN)),
+        "On average over the tries, it scores less than the best play.",
+        "在所有试算中，它的平均得分低于最佳出法。",
+        id="fallback",
+    ),
+]
+
+
+@pytest.mark.parametrize(("mine", "best", "outcomes", "en", "zh"), CASES)
+def test_the_why_line_says_the_consequence_then_how_often(
+    mine: str | None, best: str, outcomes: list[Outcome], en: str, zh: str
+) -> None:
+    game = _game()
+    played = Candidate(None if mine is None else _move(game, mine), outcomes)
+    top = Candidate(_move(game, best), [EVEN] * len(outcomes))
+    rating = Rating([played, top], 0, 1, len(outcomes), 5.0, 0.5, "mistake")
+    text = _why(game.observation(0), rating)
+    assert (text.en, text.zh) == (en, zh)
+    assert "deals tried" not in text.en
+
+
+def test_going_out_now_and_a_single_try_read_as_words() -> None:
+    game = Game.from_hands([["3S", "4H", "5D", "6C", "7S"], HANDS[1], HANDS[2]], leader=0)
+    straight = _move(game, "3S 4H 5D 6C 7S")
+    played = Candidate(None, [Outcome(2, None, 5, -5), Outcome(0, None, 0, 10)])
+    top = Candidate(straight, [Outcome(0, None, 0, 10)] * 2)
+    rating = Rating([played, top], 0, 1, 2, 5.0, 0.5, "mistake")
+    text = _why(game.observation(0), rating)
+    assert text.en == (
+        "It leaves you 1 play to go out instead of going out now; after it, the player"
+        " before you usually goes out first (the one try where it scores less)."
+    )
+    assert (
+        text.zh == "之后要1手才能出完，本可这手出完；这样打，上家多半先出完（唯一一次较差的试算）。"
+    )
