@@ -216,6 +216,9 @@ export function createRenderer(doc, motion) {
       if (play) arrived.push({ seat: seat.seat, play });
       revealed.push(...renderReveal(seat));
     });
+    // Once a computer seat's cards lie face up, both seats' fans give up their height: the
+    // winner's empty fan kept it, and its name and count stood apart from the other seat's.
+    toggleAttr(q("[data-felt]"), "data-seats-revealed", model.seats.some((seat) => seat.seat !== 0 && seat.revealRoom));
     return { arrived, revealed };
   }
 
