@@ -477,3 +477,43 @@ def test_on_a_landscape_phone_the_strip_of_cards_not_yet_seen_has_its_title(
     # The strip is no taller than its ranks, and every rank's figures fit its cell.
     assert strip["height"] <= max(rank["height"] for rank in ranks) + 0.5, seen
     assert [rank for rank in ranks if rank["cut"]] == [], ranks
+
+
+#: The session score's words, figure and box, and the boxes of the bar's other items shown.
+SESSION_IN_BAR = """() => {
+  const box = node => { const r = node.getBoundingClientRect();
+                        return [r.left, r.top, r.right, r.bottom]; };
+  const score = document.querySelector('.bar-session');
+  const label = score.querySelector('.session-label');
+  const others = [...document.querySelectorAll(
+      '.bar > button, .bar .offline-mark, .bar-title')]
+    .filter(node => node.getBoundingClientRect().width > 1)
+    .map(node => [node.dataset.action || node.className, box(node)]);
+  return {label: label.textContent.trim(), labelBox: box(label),
+          shown: label.checkVisibility() && label.getBoundingClientRect().width > 1,
+          box: box(score), others};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("viewport", [(390, 844), (360, 640), (844, 390)], ids=screen_id)
+def test_on_a_phone_the_session_score_says_what_it_is(
+    open_table: Any, viewport: tuple[int, int], lang: str
+) -> None:
+    page = open_screen(open_table, viewport).page
+    if lang == "zh":
+        choose(page, "language", "zh")
+    wait_my_turn_or_over(page)
+    # The widest total a visit reaches (three figures and a sign), beside the bar's buttons.
+    page.evaluate("() => { document.querySelector('[data-session-total]').textContent = '-128'; }")
+    seen = page.evaluate(SESSION_IN_BAR)
+    assert seen["shown"], seen
+    assert seen["label"] == {"en": "Session", "zh": "本次累计"}[lang], seen
+    left, top, right, _ = seen["labelBox"]
+    assert left >= 0 and right <= viewport[0] and top >= 0, seen
+    # The score lies apart from every other item of the bar.
+    for name, (o_left, o_top, o_right, o_bottom) in seen["others"]:
+        s_left, s_top, s_right, s_bottom = seen["box"]
+        apart = s_right <= o_left + 0.5 or s_left >= o_right - 0.5
+        apart = apart or s_bottom <= o_top + 0.5 or s_top >= o_bottom - 0.5
+        assert apart, (name, seen)
