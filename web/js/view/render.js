@@ -432,7 +432,7 @@ export function createRenderer(doc, motion) {
     // Your seat under the sheet is hidden (table.css). Said on the seat itself: a rule that
     // asked the app whether its sheet was up (:has) restyled the whole table whenever a
     // flying card came or went under the app.
-    toggleAttr(q(".me"), "data-under-sheet", result !== null);
+    toggleAttr(seatNodes[0], "data-under-sheet", result !== null);
     if (result === null) {
       delete panel.dataset.signature;
       return false;
