@@ -11,7 +11,7 @@ import datetime
 import json
 from typing import Any
 
-from table_features import read_save
+from table_features import read_save, record_todays_daily
 from web_table import (
     READY_TIMEOUT_MS,
     is_over,
@@ -281,7 +281,6 @@ def ask_for_the_daily(page: Any) -> list[str]:
 def test_the_question_before_the_daily_deal_says_what_comes(open_table: Any) -> None:
     """Mid-hand, the daily deal asks first as New hand does, in its own words: today's daily
     deal comes, your hand counts as abandoned, and a day played already is practice."""
-    today = datetime.datetime.now(datetime.UTC).date().isoformat()
     browsing = open_table()
     page = browsing.page
     open_page(page, browsing.site.url)
@@ -300,13 +299,7 @@ def test_the_question_before_the_daily_deal_says_what_comes(open_table: Any) -> 
     page.click("[data-confirm=new-hand] [data-action=cancel]")
 
     # The day played already (its result kept): the deal again is practice, said in Chinese.
-    record = {
-        "app": "paodekuai-daily",
-        "format": 1,
-        "current": None,
-        "results": {today: {"you": 3, "hard": 1}},
-    }
-    page.evaluate("r => localStorage.setItem('paodekuai.daily', r)", json.dumps(record))
+    today = record_todays_daily(page)
     menu_click(page, "language")
     open_page(page, browsing.site.url)
     wait_my_turn_or_over(page)

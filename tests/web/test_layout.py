@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 import pytest
-from table_features import choose
+from table_features import choose, record_todays_daily
 from web_table import (
     SCREENS,
     card_boxes,
@@ -517,3 +517,47 @@ def test_on_a_phone_the_session_score_says_what_it_is(
         apart = s_right <= o_left + 0.5 or s_left >= o_right - 0.5
         apart = apart or s_bottom <= o_top + 0.5 or s_top >= o_bottom - 0.5
         assert apart, (name, seen)
+
+
+#: The notice's box and the boxes it must leave clear: the counter of cards not yet seen,
+#: every button shown, and what IN_SIGHT lists (plays, names, fans, flags, the status).
+NOTICE_AND_CLEAR = """() => {
+  const box = node => { const r = node.getBoundingClientRect();
+                        return [r.left, r.top, r.right, r.bottom]; };
+  const clear = [...document.querySelectorAll(
+      '[data-counter], button, [data-seat-play], [data-played] [data-card], [data-seat-name],'
+      + ' .fan, [data-flag], [data-status]')]
+    .filter(node => node.checkVisibility())
+    .map(node => [node.dataset.action || node.dataset.card || node.className || node.tagName,
+                  ...box(node)])
+    .filter(([, l, t, r, b]) => r > l && b > t);
+  return {notice: box(document.querySelector('[data-notice]')), clear};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("viewport", [(390, 844), (360, 640)], ids=screen_id)
+def test_on_a_portrait_phone_the_daily_practice_notice_covers_no_counter_nor_button(
+    open_table: Any, viewport: tuple[int, int], lang: str
+) -> None:
+    """The day's deal played again says it is practice for a few seconds: over nothing a
+    player reads or taps (it hid the counter of cards not yet seen for nine seconds)."""
+    page = open_screen(open_table, viewport).page
+    if lang == "zh":
+        choose(page, "language", "zh")
+    record_todays_daily(page)
+    open_page(page, page.url)
+    wait_my_turn_or_over(page)
+    menu_click(page, "daily")
+    page.click("[data-confirm=new-hand] [data-action=confirm]")
+    page.wait_for_selector("[data-notice]", state="visible")
+    wait_my_turn_or_over(page)
+    wait_still(page)
+    seen = page.evaluate(NOTICE_AND_CLEAR)
+    assert {"en": "practice", "zh": "练习"}[lang] in (page.text_content("[data-notice]") or "")
+    left, top, right, bottom = seen["notice"]
+    assert left >= 0 and right <= viewport[0] and top >= 0, seen
+    for name, o_left, o_top, o_right, o_bottom in seen["clear"]:
+        apart = right <= o_left + 0.5 or left >= o_right - 0.5
+        apart = apart or bottom <= o_top + 0.5 or top >= o_bottom - 0.5
+        assert apart, (name, (o_left, o_top, o_right, o_bottom), seen["notice"])
