@@ -11,7 +11,7 @@ import datetime
 import json
 from typing import Any
 
-from table_features import read_save
+from table_features import read_save, record_todays_daily
 from web_table import (
     READY_TIMEOUT_MS,
     is_over,
@@ -262,3 +262,51 @@ def test_the_daily_deal_played_again_is_practice(table: Any) -> None:
     zh_line = f"跑得快 每日一局 {today}：{signed(first)} · 困难 {signed(hard)}"
     assert page.get_attribute("[data-daily] [data-action=copy-share]", "data-share-line") == zh_line
     assert_result_in_sight(page)
+
+
+#: The new-hand question's title and text as shown.
+QUESTION = """() => ['#confirm-new-title', '#confirm-new-text',
+                     '[data-confirm=new-hand] [data-action=confirm]']
+  .map(s => document.querySelector(s).textContent.trim())"""
+
+
+def ask_for_the_daily(page: Any) -> list[str]:
+    """Daily deal from the menu mid-hand: the question it asks first (left open)."""
+    menu_click(page, "daily")
+    page.wait_for_selector("[data-confirm=new-hand][open]")
+    asked: list[str] = page.evaluate(QUESTION)
+    return asked
+
+
+def test_the_question_before_the_daily_deal_says_what_comes(open_table: Any) -> None:
+    """Mid-hand, the daily deal asks first as New hand does, in its own words: today's daily
+    deal comes, your hand counts as abandoned, and a day played already is practice."""
+    browsing = open_table()
+    page = browsing.page
+    open_page(page, browsing.site.url)
+    wait_my_turn_or_over(page)
+    title, text, yes = ask_for_the_daily(page)
+    assert title == "Play today's daily deal?", title
+    assert "counted as abandoned" in text and "your result of the day" in text, text
+    assert "practice" not in text, text
+    assert yes == "Abandon and play the daily", yes
+    page.click("[data-confirm=new-hand] [data-action=cancel]")
+    page.wait_for_selector("[data-confirm=new-hand]", state="hidden")
+    # New hand still asks its own question.
+    page.click(".bar [data-action=new]")
+    page.wait_for_selector("[data-confirm=new-hand][open]")
+    assert page.evaluate(QUESTION)[0] == "Deal a new hand?"
+    page.click("[data-confirm=new-hand] [data-action=cancel]")
+
+    # The day played already (its result kept): the deal again is practice, said in Chinese.
+    today = record_todays_daily(page)
+    menu_click(page, "language")
+    open_page(page, browsing.site.url)
+    wait_my_turn_or_over(page)
+    title, text, yes = ask_for_the_daily(page)
+    assert title == "开始今天的每日一局？", title
+    assert "弃局" in text and "再打一次算练习" in text, text
+    assert yes == "放弃并打每日一局", yes
+    page.click("[data-confirm=new-hand] [data-action=confirm]")
+    page.wait_for_selector("[data-confirm=new-hand]", state="hidden")
+    wait_deal(page, daily_deal(today)["deal_code"])

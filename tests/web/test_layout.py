@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 import pytest
-from table_features import choose
+from table_features import choose, record_todays_daily
 from web_table import (
     SCREENS,
     card_boxes,
@@ -314,6 +314,12 @@ def test_the_table_keeps_its_place_while_the_status_and_the_seats_flags_change(
     page = browsing.page
     open_page(page, browsing.site.url + "#deal=A0738433")  # a hand of long and short statuses
     wait_my_turn_or_over(page)
+    # On a portrait phone the deal link's notice takes a row over the felt while it shows
+    # (on purpose): the felt's place is the one without it, once your move has taken it away.
+    if page.is_visible("[data-notice]"):
+        take_turn(page)
+        wait_my_turn_or_over(page)
+        page.wait_for_selector("[data-notice]", state="hidden")
     page.evaluate(
         """() => {
             window.__sizes = [];
@@ -477,3 +483,87 @@ def test_on_a_landscape_phone_the_strip_of_cards_not_yet_seen_has_its_title(
     # The strip is no taller than its ranks, and every rank's figures fit its cell.
     assert strip["height"] <= max(rank["height"] for rank in ranks) + 0.5, seen
     assert [rank for rank in ranks if rank["cut"]] == [], ranks
+
+
+#: The session score's words, figure and box, and the boxes of the bar's other items shown.
+SESSION_IN_BAR = """() => {
+  const box = node => { const r = node.getBoundingClientRect();
+                        return [r.left, r.top, r.right, r.bottom]; };
+  const score = document.querySelector('.bar-session');
+  const label = score.querySelector('.session-label');
+  const others = [...document.querySelectorAll(
+      '.bar > button, .bar .offline-mark, .bar-title')]
+    .filter(node => node.getBoundingClientRect().width > 1)
+    .map(node => [node.dataset.action || node.className, box(node)]);
+  return {label: label.textContent.trim(), labelBox: box(label),
+          shown: label.checkVisibility() && label.getBoundingClientRect().width > 1,
+          box: box(score), others};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("viewport", [(390, 844), (360, 640), (844, 390)], ids=screen_id)
+def test_on_a_phone_the_session_score_says_what_it_is(
+    open_table: Any, viewport: tuple[int, int], lang: str
+) -> None:
+    page = open_screen(open_table, viewport).page
+    if lang == "zh":
+        choose(page, "language", "zh")
+    wait_my_turn_or_over(page)
+    # The widest total a visit reaches (three figures and a sign), beside the bar's buttons.
+    page.evaluate("() => { document.querySelector('[data-session-total]').textContent = '-128'; }")
+    seen = page.evaluate(SESSION_IN_BAR)
+    assert seen["shown"], seen
+    assert seen["label"] == {"en": "Session", "zh": "本次累计"}[lang], seen
+    left, top, right, _ = seen["labelBox"]
+    assert left >= 0 and right <= viewport[0] and top >= 0, seen
+    # The score lies apart from every other item of the bar.
+    for name, (o_left, o_top, o_right, o_bottom) in seen["others"]:
+        s_left, s_top, s_right, s_bottom = seen["box"]
+        apart = s_right <= o_left + 0.5 or s_left >= o_right - 0.5
+        apart = apart or s_bottom <= o_top + 0.5 or s_top >= o_bottom - 0.5
+        assert apart, (name, seen)
+
+
+#: The notice's box and the boxes it must leave clear: the counter of cards not yet seen,
+#: every button shown, and what IN_SIGHT lists (plays, names, fans, flags, the status).
+NOTICE_AND_CLEAR = """() => {
+  const box = node => { const r = node.getBoundingClientRect();
+                        return [r.left, r.top, r.right, r.bottom]; };
+  const clear = [...document.querySelectorAll(
+      '[data-counter], button, [data-seat-play], [data-played] [data-card], [data-seat-name],'
+      + ' .fan, [data-flag], [data-status]')]
+    .filter(node => node.checkVisibility())
+    .map(node => [node.dataset.action || node.dataset.card || node.className || node.tagName,
+                  ...box(node)])
+    .filter(([, l, t, r, b]) => r > l && b > t);
+  return {notice: box(document.querySelector('[data-notice]')), clear};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("viewport", [(390, 844), (360, 640)], ids=screen_id)
+def test_on_a_portrait_phone_the_daily_practice_notice_covers_no_counter_nor_button(
+    open_table: Any, viewport: tuple[int, int], lang: str
+) -> None:
+    """The day's deal played again says it is practice for a few seconds: over nothing a
+    player reads or taps (it hid the counter of cards not yet seen for nine seconds)."""
+    page = open_screen(open_table, viewport).page
+    if lang == "zh":
+        choose(page, "language", "zh")
+    record_todays_daily(page)
+    open_page(page, page.url)
+    wait_my_turn_or_over(page)
+    menu_click(page, "daily")
+    page.click("[data-confirm=new-hand] [data-action=confirm]")
+    page.wait_for_selector("[data-notice]", state="visible")
+    wait_my_turn_or_over(page)
+    wait_still(page)
+    seen = page.evaluate(NOTICE_AND_CLEAR)
+    assert {"en": "practice", "zh": "练习"}[lang] in (page.text_content("[data-notice]") or "")
+    left, top, right, bottom = seen["notice"]
+    assert left >= 0 and right <= viewport[0] and top >= 0, seen
+    for name, o_left, o_top, o_right, o_bottom in seen["clear"]:
+        apart = right <= o_left + 0.5 or left >= o_right - 0.5
+        apart = apart or bottom <= o_top + 0.5 or top >= o_bottom - 0.5
+        assert apart, (name, (o_left, o_top, o_right, o_bottom), seen["notice"])

@@ -214,3 +214,35 @@ def test_settings_say_what_each_rules_choice_is_at_a_glance(open_table: Any) -> 
             if rules.timer is not None:
                 assert str(rules.timer.lead) in line and str(rules.timer.follow) in line, line
             close_panel(page)
+
+
+#: The tops of the Settings dialog and of its rules choice, on the screen.
+SETTINGS_TOPS = """() => ['[data-panel=settings]', '[data-setting=preset]'].map(
+  s => document.querySelector(s).getBoundingClientRect().top)"""
+
+
+def test_the_settings_dialog_stays_put_while_the_rules_choice_changes(open_table: Any) -> None:
+    """Each preset's line of rules wraps to its own number of lines: the dialog keeps its top,
+    and the choice under the finger its place, through them all."""
+    for width, height in ((390, 844), (1366, 768)):
+        for lang in ("en", "zh"):
+            browsing = open_table(
+                viewport={"width": width, "height": height},
+                locale="zh-CN" if lang == "zh" else "en-US",
+            )
+            page = browsing.page
+            open_page(page, browsing.site.url)
+            open_settings(page)
+            seen = []
+            for name in [*RULES, *reversed(RULES)]:
+                page.select_option("[data-setting=preset]", name)
+                page.wait_for_timeout(50)  # drawn at the next frame
+                seen.append((name, page.evaluate(SETTINGS_TOPS)))
+            first = seen[0][1]
+            for _, tops in seen:
+                assert all(abs(a - b) <= 1 for a, b in zip(tops, first, strict=True)), (
+                    width,
+                    lang,
+                    seen,
+                )
+            close_panel(page)

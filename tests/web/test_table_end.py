@@ -381,6 +381,35 @@ def test_your_cards_left_lie_in_rows_above_your_seat_and_cover_no_button(
     page.wait_for_selector("[data-stats]:not([hidden])")
 
 
+#: The tops of each computer seat's name and count: [[name, count] of seat 1, of seat 2].
+HEAD_TOPS = """() => [1, 2].map(seat => ['[data-seat-name]', '[data-count]'].map(part =>
+  document.querySelector(`[data-seat="${seat}"] ${part}`).getBoundingClientRect().top))"""
+
+
+@pytest.mark.parametrize("viewport", SCREENS, ids=screen_id)
+def test_the_seats_heads_stay_level_at_the_end_when_a_computer_seat_wins(
+    open_table: Any, viewport: tuple[int, int]
+) -> None:
+    """The winner's fan is empty and the loser's cards lie face up: each head (name, count)
+    still stands level with the other, as during the hand."""
+    page = open_screen(open_table, viewport, f"#deal={LOSING_DEAL}").page
+    wait_my_turn_or_over(page)
+    during = page.evaluate(HEAD_TOPS)
+    for _ in range(3):  # the computer seats play by chance: rarely, you win all the same
+        pass_until_over(page)
+        if Game.from_dict(read_save(page)["game"]).hand(0):
+            break
+        page.click("[data-result] [data-action=new]")
+        page.wait_for_selector("[data-result]", state="hidden")
+    winner = next(s for s in (1, 2) if not Game.from_dict(read_save(page)["game"]).hand(s))
+    page.wait_for_timeout(900)  # the flip and the sheet's slide
+    wait_still(page)
+    (west_name, west_count), (east_name, east_count) = page.evaluate(HEAD_TOPS)
+    where = (viewport, winner, during, page.evaluate(HEAD_TOPS))
+    assert abs(west_name - east_name) <= 1, where
+    assert abs(west_count - east_count) <= 1, where
+
+
 def test_the_result_sheet_is_opaque_and_says_the_scoring_on_a_short_landscape_phone(
     open_table: Any,
 ) -> None:

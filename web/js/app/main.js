@@ -150,6 +150,15 @@ function createApp(win) {
   if (daily.wasReset) notices.show({ key: "dailyDamaged" });
   let linkedDaily = null; // the date of a #daily= link, started once the engine is up
   let afterConfirm = null; // what the new-hand question's Yes does (a new deal, or the daily)
+  // The daily deal the question is about ({date}, today's when null), so it says what Yes
+  // starts; null for a new deal or a deal link.
+  let askedDaily = null;
+  /** Ask the new-hand question; `then` is what Yes does. */
+  function ask(then, aboutDaily = null) {
+    afterConfirm = then;
+    askedDaily = aboutDaily;
+    dialog.show("new-hand");
+  }
   const updater = createUpdatePrompt({ win, update, isBusy: () => hand.busy });
   const offline = createOfflineSupport({ win, updater, update });
   const hand = createHandController({
@@ -189,6 +198,7 @@ function createApp(win) {
       update: updater.view(),
       offlineReady: offline.ready,
       panel: dialog.open,
+      askedDaily,
       menuOpen: dialog.menuOpen,
     };
   }
@@ -201,8 +211,7 @@ function createApp(win) {
     // New hand: at once when the hand is over; mid-hand only after the person confirms
     // (the dialog [data-confirm="new-hand"]), for one stray tap must not throw a hand away.
     new() {
-      afterConfirm = null;
-      if (hand.inProgress) dialog.show("new-hand");
+      if (hand.inProgress) ask(null);
       else hand.actions.new();
     },
     // The daily deal replaces the hand as New hand does: mid-hand, only after the same question.
@@ -251,8 +260,7 @@ function createApp(win) {
   function startDaily(date) {
     if (!engine.ready) return;
     if (hand.inProgress) {
-      afterConfirm = () => daily.start(date);
-      dialog.show("new-hand");
+      ask(() => daily.start(date), { date: date ?? null });
     } else {
       daily.start(date);
     }
@@ -285,8 +293,7 @@ function createApp(win) {
       refused(checked.error);
       return;
     }
-    afterConfirm = deal;
-    dialog.show("new-hand");
+    ask(deal);
   }
 
   /** A #daily=YYYY-MM-DD link: that date's deal once the engine is up (a bad date: today's, said). */

@@ -227,6 +227,13 @@ export const STRINGS = Object.freeze({
     confirmNewText: "This hand is not finished. Dealing again abandons it, and your statistics count it as abandoned.",
     confirmNewYes: "Abandon and deal",
     confirmNewNo: "Keep playing",
+    confirmDailyTitle: "Play today's daily deal?",
+    confirmDailyDateTitle: "Play the daily deal of {date}?",
+    confirmDailyText:
+      "Your hand in progress will be counted as abandoned in your statistics. The daily deal comes in its place: the first time you finish it is your result of the day.",
+    confirmDailyAgainText:
+      "Your hand in progress will be counted as abandoned in your statistics. You have played this daily deal already: playing it again is practice, and your result of the day stays.",
+    confirmDailyYes: "Abandon and play the daily",
     statsAbandoned: "Abandoned",
     // --- the coach's options, Hint's search, the daily deal and the statistics' charts
     coachForcedStep: "Forced: there was nothing else to do. It counts for nothing.",
@@ -490,6 +497,11 @@ export const STRINGS = Object.freeze({
     confirmNewText: "这一局还没打完。重新发牌就放弃了这一局，统计里会记为一局弃局。",
     confirmNewYes: "放弃并发牌",
     confirmNewNo: "继续这一局",
+    confirmDailyTitle: "开始今天的每日一局？",
+    confirmDailyDateTitle: "开始 {date} 的每日一局？",
+    confirmDailyText: "正在打的这一局会放弃，统计里记为一局弃局。接着打每日一局：第一次打完的成绩就是你当天的成绩。",
+    confirmDailyAgainText: "正在打的这一局会放弃，统计里记为一局弃局。这一天的每日一局你已经打过：再打一次算练习，当天的成绩不变。",
+    confirmDailyYes: "放弃并打每日一局",
     statsAbandoned: "弃局",
     // --- the coach's options, Hint's search, the daily deal and the statistics' charts
     coachForcedStep: "别无选择：这一手不计入评分。",

@@ -6,6 +6,7 @@
 import { LANGUAGES, translate } from "../i18n/i18n.js";
 import { howToPlay, presetLine } from "../i18n/how_to_play.js";
 import { cardModel } from "./card_model.js";
+import { dailyResult } from "../after_hand/daily_record.js";
 
 /** Seconds left at which the countdown turns urgent (and ticks, with sound on). */
 export const URGENT_SECONDS = 5;
@@ -79,6 +80,25 @@ function timerModel(state, t) {
   };
 }
 
+/**
+ * The words of the question before a hand in progress is abandoned: for a new deal (or a
+ * deal link) the general ones; for the daily deal, which day's deal comes and whether it
+ * is practice (the date has its result already).
+ */
+function newHandQuestion(state, t) {
+  const asked = state.askedDaily;
+  if (!asked || !state.daily) {
+    return { confirmNewTitle: t("confirmNewTitle"), confirmNewText: t("confirmNewText"), confirmNewYes: t("confirmNewYes") };
+  }
+  const date = asked.date ?? state.daily.today;
+  const practice = dailyResult(state.daily.record, date) !== null;
+  return {
+    confirmNewTitle: date === state.daily.today ? t("confirmDailyTitle") : t("confirmDailyDateTitle", { date }),
+    confirmNewText: t(practice ? "confirmDailyAgainText" : "confirmDailyText"),
+    confirmNewYes: t("confirmDailyYes"),
+  };
+}
+
 export function dialogsModel(state, t) {
   return {
     open: state.panel ?? null, // "settings" | "help" | "new-hand" (the question before abandoning a hand) | null
@@ -92,9 +112,7 @@ export function dialogsModel(state, t) {
       soundLabel: t("soundLabel"),
       directionLabel: t("directionLabel"),
       autoPassLabel: t("autoPassLabel"),
-      confirmNewTitle: t("confirmNewTitle"),
-      confirmNewText: t("confirmNewText"),
-      confirmNewYes: t("confirmNewYes"),
+      ...newHandQuestion(state, t),
       confirmNewNo: t("confirmNewNo"),
       settingsNote: t("settingsNote"),
       done: t("done"),

@@ -216,6 +216,9 @@ export function createRenderer(doc, motion) {
       if (play) arrived.push({ seat: seat.seat, play });
       revealed.push(...renderReveal(seat));
     });
+    // Once a computer seat's cards lie face up, both seats' fans give up their height: the
+    // winner's empty fan kept it, and its name and count stood apart from the other seat's.
+    toggleAttr(q("[data-felt]"), "data-seats-revealed", model.seats.some((seat) => seat.seat !== 0 && seat.revealRoom));
     return { arrived, revealed };
   }
 
@@ -418,6 +421,8 @@ export function createRenderer(doc, motion) {
     const notice = q("[data-notice]");
     setText(notice, model.notice);
     setProp(notice, "hidden", !model.notice);
+    // A portrait phone gives a notice a row of its own over the felt (table.css).
+    toggleAttr(root, "data-notice-shown", Boolean(model.notice));
   }
 
   /** Returns true when the result has just appeared. */
@@ -429,7 +434,7 @@ export function createRenderer(doc, motion) {
     // Your seat under the sheet is hidden (table.css). Said on the seat itself: a rule that
     // asked the app whether its sheet was up (:has) restyled the whole table whenever a
     // flying card came or went under the app.
-    toggleAttr(q(".me"), "data-under-sheet", result !== null);
+    toggleAttr(seatNodes[0], "data-under-sheet", result !== null);
     if (result === null) {
       delete panel.dataset.signature;
       return false;
