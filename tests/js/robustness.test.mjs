@@ -80,3 +80,20 @@ test("a notice that stays never fades; others do", () => {
   timers[0]();
   assert.equal(notices.view().notice, null);
 });
+
+test("a notice takes a row of its own only when it comes outside play, and keeps it until it goes", () => {
+  const win = { setTimeout: () => 0, clearTimeout() {} };
+  let playing = false;
+  const notices = createNotices({ win, update() {}, isSettled: () => true, inPlay: () => playing });
+  notices.show({ key: "dealReplayed", params: { code: "A1" } });
+  assert.equal(notices.view().noticeRow, true);
+  playing = true; // the hand's first move: the row stays while the notice shows
+  assert.equal(notices.view().noticeRow, true);
+  notices.show({ key: "timedOut" }); // time is up mid-hand: over the table, nothing moves
+  assert.equal(notices.view().noticeRow, false);
+  notices.show(null);
+  assert.equal(notices.view().noticeRow, false);
+  playing = false;
+  notices.show({ key: "engineRestarted" });
+  assert.equal(notices.view().noticeRow, true);
+});

@@ -78,7 +78,15 @@ function createApp(win) {
   });
   sound.setEnabled(settings.current.sound === "on");
 
-  const notices = createNotices({ win, update, isSettled: () => !engine.loading });
+  const notices = createNotices({
+    win,
+    update,
+    isSettled: () => !engine.loading,
+    inPlay: () => {
+      const view = hand.view().snapshot?.view;
+      return Boolean(view && !view.over && (view.history?.length ?? 0) > 0);
+    },
+  });
   // A hand that cannot be kept is said once it fails, and again over the first hand dealt.
   const tellStorage = () => notices.show({ key: "storageFailing" });
   storage.onTrouble(tellStorage);

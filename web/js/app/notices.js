@@ -5,6 +5,9 @@
 // (a notice shown while the engine still boots is read once the table is
 // there, so its time starts then). A notice marked `stays` (this tab stopped
 // because another one plays the hand) is a state, not news: it never fades.
+// A notice that comes while a hand is being played lies over the table; one that
+// comes with a deal (or between hands) may take room of its own (`row`), kept
+// until it goes, so the table's layout never changes under a hand in play.
 
 const NOTICE_MS = 9000;
 const LINK_NOTICE_MS = 2500;
@@ -14,9 +17,11 @@ const LINK_NOTICE_MS = 2500;
  * @param {Window} deps.win
  * @param {() => void} deps.update
  * @param {() => boolean} deps.isSettled  the engine is no longer loading (ready or failed)
+ * @param {() => boolean} [deps.inPlay]  a hand on the table has had a move and is not over
  */
-export function createNotices({ win, update, isSettled }) {
+export function createNotices({ win, update, isSettled, inPlay = () => false }) {
   let notice = null; // {key, params}
+  let row = false; // the notice came outside play: it may take room of its own
   let linkNotice = null;
   let fading = null; // the notice whose fade timer runs
   let fadeTimer = null;
@@ -43,6 +48,7 @@ export function createNotices({ win, update, isSettled }) {
     show(next) {
       if (next === notice) return;
       notice = next;
+      row = Boolean(next) && !inPlay();
       startFade();
       update();
     },
@@ -58,6 +64,7 @@ export function createNotices({ win, update, isSettled }) {
       win.clearTimeout(linkTimer);
       linkNotice = next;
       linkOver = over;
+      if (over && !notice) row = !inPlay();
       linkTimer = win.setTimeout(() => {
         linkNotice = null;
         linkOver = false;
@@ -66,7 +73,8 @@ export function createNotices({ win, update, isSettled }) {
       update();
     },
     view() {
-      return { notice: notice ?? (linkOver ? linkNotice : null), linkNotice };
+      const shown = notice ?? (linkOver ? linkNotice : null);
+      return { notice: shown, noticeRow: Boolean(shown) && row, linkNotice };
     },
   };
 }

@@ -421,8 +421,8 @@ export function createRenderer(doc, motion) {
     const notice = q("[data-notice]");
     setText(notice, model.notice);
     setProp(notice, "hidden", !model.notice);
-    // A portrait phone gives a notice a row of its own over the felt (table.css).
-    toggleAttr(root, "data-notice-shown", Boolean(model.notice));
+    // A portrait phone gives a notice that came outside play a row of its own (table.css).
+    toggleAttr(root, "data-notice-shown", model.noticeRow);
   }
 
   /** Returns true when the result has just appeared. */
