@@ -6,9 +6,9 @@ export const LANGUAGES = Object.freeze(["en", "zh"]);
 
 /** Every UI string, per language (the tests read the tables themselves). */
 /**
- * How the coach's summary (coachSoFar, coachSummary) joins its tallies, in both languages:
- * the panel splits the summary there and keeps each tally (its word and its number) on one
- * line.
+ * How the coach's summary joins its tallies (coachLost or coachSoFar, then coachMistakes,
+ * coachInaccuracies, coachGood), in both languages. The panel draws each tally on one line
+ * (its word and its number together) with this between them.
  */
 export const TALLY_JOIN = " · ";
 
@@ -127,8 +127,11 @@ export const STRINGS = Object.freeze({
     coachRating: "Rating {n} of {total}…",
     coachWaiting: "Ratings start when the game engine is ready.",
     coachNoDecisions: "You had no decision to make in this hand.",
-    coachSoFar: "So far: {lost} points lost · mistakes: {mistakes} · inaccuracies: {inaccuracies} · best or good: {good} of {rated}",
-    coachSummary: "Points lost: {lost} · mistakes: {mistakes} · inaccuracies: {inaccuracies} · best or good: {good} of {rated}",
+    coachSoFar: "So far: {lost} points lost",
+    coachLost: "Points lost: {lost}",
+    coachMistakes: "mistakes: {n}",
+    coachInaccuracies: "inaccuracies: {n}",
+    coachGood: "best or good: {good} of {rated}",
     coachPick: "Each of your decisions is rated above: pick one to see how it compares.",
     verdict_best: "Best",
     verdict_good: "Good",
@@ -397,8 +400,11 @@ export const STRINGS = Object.freeze({
     coachRating: "正在评分：第 {n} / {total} 手…",
     coachWaiting: "游戏引擎就绪后开始评分。",
     coachNoDecisions: "这一局你没有需要做的决定。",
-    coachSoFar: "目前：损失 {lost} 分 · 失误 {mistakes} · 欠佳 {inaccuracies} · 最佳或不错 {good} / {rated}",
-    coachSummary: "损失 {lost} 分 · 失误 {mistakes} · 欠佳 {inaccuracies} · 最佳或不错 {good} / {rated}",
+    coachSoFar: "目前：损失 {lost} 分",
+    coachLost: "损失 {lost} 分",
+    coachMistakes: "失误 {n}",
+    coachInaccuracies: "欠佳 {n}",
+    coachGood: "最佳或不错 {good} / {rated}",
     coachPick: "你的每一手都在上方评分：点一手查看对比。",
     verdict_best: "最佳",
     verdict_good: "不错",

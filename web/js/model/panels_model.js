@@ -160,14 +160,13 @@ function coachModel(t, state, record, step) {
   } else if (rated.length > 0) {
     const lost = rated.reduce((sum, review) => sum + review.loss, 0);
     const count = (verdict) => rated.filter((review) => review.verdict === verdict).length;
-    summary = t(unsettled > 0 ? "coachSoFar" : "coachSummary", {
-      lost: lost.toFixed(1),
-      mistakes: count("mistake"),
-      inaccuracies: count("inaccuracy"),
-      good: count("best") + count("good"),
-      rated: rated.length,
-    });
-    tallies = summary.split(TALLY_JOIN);
+    tallies = [
+      t(unsettled > 0 ? "coachSoFar" : "coachLost", { lost: lost.toFixed(1) }),
+      t("coachMistakes", { n: count("mistake") }),
+      t("coachInaccuracies", { n: count("inaccuracy") }),
+      t("coachGood", { good: count("best") + count("good"), rated: rated.length }),
+    ];
+    summary = tallies.join(TALLY_JOIN);
   }
   return {
     title: t("coachTitle"),

@@ -4,10 +4,11 @@
 // each part is redrawn only when its model changed, so a draw is cheap and a
 // button is never replaced under the pointer.
 
+import { TALLY_JOIN } from "../i18n/i18n.js";
 import { createLabelWriter, el, setProp, setText, suitIcon, toggleAttr } from "./dom.js";
 
 /** Between two of the coach's tallies: a no-break space keeps the dot on the line before. */
-const TALLY_SEPARATOR = "\u00a0\u00b7 ";
+const TALLY_SEPARATOR = TALLY_JOIN.replace(/^ /, "\u00a0");
 
 /** Redraw `node` with `build` only when `data` differs from what it shows. */
 function whenChanged(node, data, build) {
