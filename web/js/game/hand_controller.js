@@ -305,8 +305,8 @@ export function createHandController({
       return;
     }
     if (left) onAbandoned(left.snapshot, left.handId);
-    notices.show(noticeOnSuccess);
     apply(reply.result, newHandId());
+    notices.show(noticeOnSuccess); // (said of the new hand: it comes with the deal)
     continueHand();
   }
 
