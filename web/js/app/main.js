@@ -78,15 +78,10 @@ function createApp(win) {
   });
   sound.setEnabled(settings.current.sound === "on");
 
-  const notices = createNotices({
-    win,
-    update,
-    isSettled: () => !engine.loading,
-    inPlay: () => {
-      const view = hand.view().snapshot?.view;
-      return Boolean(view && !view.over && (view.history?.length ?? 0) > 0);
-    },
-  });
+  // Whether a hand is being played: the hand controller's, once it exists (a notice can be
+  // given before, while the parts are made: a damaged record's).
+  let inPlay = () => false;
+  const notices = createNotices({ win, update, isSettled: () => !engine.loading, inPlay: () => inPlay() });
   // A hand that cannot be kept is said once it fails, and again over the first hand dealt.
   const tellStorage = () => notices.show({ key: "storageFailing" });
   storage.onTrouble(tellStorage);
@@ -189,6 +184,10 @@ function createApp(win) {
     ],
     onAbandoned: stats.onAbandoned,
   });
+  inPlay = () => {
+    const view = hand.view().snapshot?.view;
+    return Boolean(view && !view.over && (view.history?.length ?? 0) > 0);
+  };
   const dialog = createOpenDialog({ clock, update });
 
   /** Every part's state side by side: what the models read (never write). */
