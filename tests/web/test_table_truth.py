@@ -199,6 +199,27 @@ def test_pass_by_itself_when_nothing_beats_is_a_setting_off_by_default(table: An
     assert read_settings(page)["autoPass"] == "on"
 
 
+def test_pass_by_itself_switched_on_at_a_turn_where_nothing_beats_passes_that_turn(
+    table: Any,
+) -> None:
+    page = table.page
+    code = find_deal(lambda turns: any(map(nothing_beats, turns)))
+    open_page(page, f"{table.site.url}#deal={code}")
+    for _ in range(80):
+        wait_my_turn_or_over(page)
+        assert not is_over(page), "no turn where nothing beats came"
+        snap = _call(Service(), type="load", game=read_save(page)["game"])
+        if snap["you"] is not None and nothing_beats(snap):
+            break
+        take_turn(page)
+    before = moves(page)
+    choose(page, "autoPass", "on")
+    # Nobody taps: the turn passes by itself after the short pause later turns wait.
+    web_table.wait_moves_beyond(page, before, timeout=5_000)
+    mine = [a for a in read_save(page)["view"]["history"] if a["seat"] == 0]
+    assert mine[-1]["cards"] is None, mine[-1]
+
+
 # --- new hand: auto-play ends, and mid-hand it asks first -----------------------------------------
 
 
