@@ -1,5 +1,6 @@
 """Playing without a pointer, and what a screen reader hears: arrow keys move
-among the cards (one tab stop), Space/↑/↓ select, H/P/X hint, play and pass;
+among the cards (one tab stop), Space/↑/↓ select, H/P/X hint, play and pass, N asks
+for a new hand as its button does;
 labels for cards and seats; focus rings; reduced motion stops the animations."""
 
 from __future__ import annotations
@@ -87,12 +88,6 @@ def test_a_hands_first_moves_with_the_keyboard_only(table: Any) -> None:
     page.keyboard.press("Escape")
     wait_selected(page, [])
 
-    # N does not throw a hand away mid-hand.
-    code = page.text_content("[data-deal-code]")
-    page.keyboard.press("n")
-    page.wait_for_timeout(300)
-    assert page.text_content("[data-deal-code]") == code and hand(page) == cards
-
     # Three turns by keys: H then P, or X when there is nothing to play.
     turns = 0
     for _ in range(3):
@@ -105,6 +100,30 @@ def test_a_hands_first_moves_with_the_keyboard_only(table: Any) -> None:
             # Played cards leave; keyboard focus stays in the hand, on a card still there.
             assert focused(page) in hand(page)
     assert turns >= 2 or is_over(page)
+
+
+def test_n_mid_hand_asks_first_as_the_new_hand_button_does(table: Any) -> None:
+    page = table.page
+    open_page(page, table.site.url)
+    wait_my_turn_or_over(page)
+    assert not is_over(page)
+    code = page.text_content("[data-deal-code]")
+    cards = hand(page)
+    page.keyboard.press("n")
+    page.wait_for_selector('[data-confirm="new-hand"][open]', timeout=5_000)
+    # No keeps the hand: nothing was thrown away by one stray key.
+    page.click('[data-confirm="new-hand"] [data-action=cancel]')
+    page.wait_for_selector('[data-confirm="new-hand"]', state="hidden")
+    assert page.text_content("[data-deal-code]") == code and hand(page) == cards
+    # Yes deals, as the button's question does.
+    page.keyboard.press("n")
+    page.wait_for_selector('[data-confirm="new-hand"][open]', timeout=5_000)
+    page.click('[data-confirm="new-hand"] [data-action=confirm]')
+    page.wait_for_function(
+        "code => document.querySelector('[data-deal-code]').textContent !== code",
+        arg=code,
+        timeout=30_000,
+    )
 
 
 def test_what_a_screen_reader_hears_and_a_visible_focus_ring(table: Any) -> None:

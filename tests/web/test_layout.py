@@ -485,6 +485,32 @@ def test_on_a_landscape_phone_the_strip_of_cards_not_yet_seen_has_its_title(
     assert [rank for rank in ranks if rank["cut"]] == [], ranks
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("viewport", [(390, 844), (360, 640)], ids=screen_id)
+def test_on_a_portrait_phone_every_box_of_the_strip_of_cards_not_yet_seen_shows_whole(
+    open_table: Any, viewport: tuple[int, int], lang: str
+) -> None:
+    width = viewport[0]
+    page = open_screen(open_table, viewport, "#deal=A0000207").page
+    if lang == "zh":
+        choose(page, "language", "zh")
+    for moment in ("first turn", "end"):
+        if moment == "first turn":
+            wait_my_turn_or_over(page)
+        else:
+            play_until(page)
+            wait_still(page)
+        seen = page.evaluate(COUNTER_BOXES)
+        strip, ranks = seen["strip"], seen["ranks"]
+        where = (viewport, lang, moment)
+        assert len(ranks) == 13, (where, ranks)
+        assert strip["left"] >= 0 and strip["right"] <= width, (where, strip)
+        for rank in ranks:
+            assert strip["left"] - 0.5 <= rank["left"], (where, rank, strip)
+            assert rank["right"] <= strip["right"] + 0.5 and rank["right"] <= width, (where, rank)
+            assert not rank["cut"], (where, rank)
+
+
 #: The session score's words, figure and box, and the boxes of the bar's other items shown.
 SESSION_IN_BAR = """() => {
   const box = node => { const r = node.getBoundingClientRect();

@@ -68,6 +68,39 @@ def test_each_replayed_hand_of_the_deal_lies_in_one_row(
         assert min(hand["visible"]) >= 14, (size, hands)
 
 
+#: The replay's cards (each seat's hand and play) whose rank or suit is cut: drawn past the
+#: card's own right edge, or under the card laid over it (the next one in its row).
+CUT_CARDS = """() => [...document.querySelectorAll('[data-replay-seats] .mini-hand')]
+  .flatMap(row => {
+  const cards = [...row.querySelectorAll(':scope > [data-card]')];
+  return cards.flatMap((card, i) => {
+    const box = card.getBoundingClientRect();
+    const edge = Math.min(box.right, i + 1 < cards.length
+      ? cards[i + 1].getBoundingClientRect().left : Infinity);
+    const marks = [card.querySelector('.mini-rank'), card.querySelector('.suit-shape')];
+    const cut = marks.some(mark => !mark || mark.getBoundingClientRect().right > edge + 0.5
+      || mark.getBoundingClientRect().left < box.left - 0.5);
+    const rights = marks.map(m => m && Math.round(m.getBoundingClientRect().right));
+    return cut ? [[card.dataset.card, Math.round(box.left), Math.round(box.right),
+                   Math.round(edge), rights]] : [];
+  });
+})"""
+
+
+def test_on_a_landscape_phone_every_replayed_card_shows_its_rank_and_suit_whole(
+    open_table: Callable[..., Any],
+) -> None:
+    page = replay_of_deal_at(open_table, (844, 390))
+    page.keyboard.press("Home")
+    page.wait_for_selector('[data-replay][data-step="0"]')
+    last = int(page.get_attribute("[data-replay]", "data-last") or "0")
+    assert page.evaluate(CUT_CARDS) == [], "step 0"
+    for step in range(1, min(last, 16)):
+        page.click("[data-action=replay-next]")
+        page.wait_for_selector(f'[data-replay][data-step="{step}"]')
+        assert page.evaluate(CUT_CARDS) == [], step
+
+
 #: Whether the element lies in the viewport and in the visible box of each box that scrolls it
 #: (its top at least, when it is taller than what shows it).
 IN_SIGHT = """sel => {

@@ -186,6 +186,35 @@ def test_the_cards_left_carry_a_caption_that_covers_nothing_of_the_table(
             assert caption["met"] == [], where
 
 
+#: Each seat's caption on its cards left ([seat, its box]) and the boxes of those cards, each
+#: card's own box and its face's (the face of a card in a row of overlapping cards is larger).
+CAPTION_AND_CARDS = """() => [...document.querySelectorAll('[data-seat]')].flatMap(seat => {
+  const caption = seat.querySelector('[data-reveal] [data-reveal-caption]');
+  if (!caption) return [];
+  const box = el => {
+    const r = el.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  };
+  const cards = [...seat.querySelectorAll('[data-reveal] [data-card]')].flatMap(card =>
+    [box(card), ...[...card.querySelectorAll('.face')].map(box)]);
+  return [[Number(seat.dataset.seat), box(caption), cards]];
+})"""
+
+
+@pytest.mark.parametrize("viewport", SCREENS, ids=screen_id)
+def test_the_cards_left_caption_covers_none_of_the_cards_left(
+    open_table: Any, viewport: tuple[int, int]
+) -> None:
+    page = hand_ended(open_table, viewport, CROWDED_END_DEAL)
+    wait_still(page)
+    seen = page.evaluate(CAPTION_AND_CARDS)
+    assert {seat for seat, _, _ in seen} >= {2}, (viewport, seen)  # East keeps nine cards
+    for seat, caption, cards in seen:
+        assert cards, (viewport, seat)
+        for card in cards:
+            assert overlap(caption, card) == 0, (viewport, seat, caption, card)
+
+
 #: The lines of your seat still shown beside the result sheet that its top edge cuts in two
 #: (your play and cards left on the felt apart): [text, top, bottom, the sheet's top].
 SLICED_BY_SHEET = """() => {

@@ -199,6 +199,27 @@ def test_pass_by_itself_when_nothing_beats_is_a_setting_off_by_default(table: An
     assert read_settings(page)["autoPass"] == "on"
 
 
+def test_pass_by_itself_switched_on_at_a_turn_where_nothing_beats_passes_that_turn(
+    table: Any,
+) -> None:
+    page = table.page
+    code = find_deal(lambda turns: any(map(nothing_beats, turns)))
+    open_page(page, f"{table.site.url}#deal={code}")
+    for _ in range(80):
+        wait_my_turn_or_over(page)
+        assert not is_over(page), "no turn where nothing beats came"
+        snap = _call(Service(), type="load", game=read_save(page)["game"])
+        if snap["you"] is not None and nothing_beats(snap):
+            break
+        take_turn(page)
+    before = moves(page)
+    choose(page, "autoPass", "on")
+    # Nobody taps: the turn passes by itself after the short pause later turns wait.
+    web_table.wait_moves_beyond(page, before, timeout=5_000)
+    mine = [a for a in read_save(page)["view"]["history"] if a["seat"] == 0]
+    assert mine[-1]["cards"] is None, mine[-1]
+
+
 # --- new hand: auto-play ends, and mid-hand it asks first -----------------------------------------
 
 
@@ -378,6 +399,47 @@ def test_greyed_cards_are_those_in_no_legal_play_and_the_last_card_rule_is_marke
         assert "not as a single" in label
     if marked:
         assert "Next player on one card: a single must be" in status(page)
+
+
+#: Set up before a tap: the look of the card `code` in the very task its aria-pressed turns
+#: "true" (no frame later: a look that fades in would still show the one before), kept in
+#: window.__selectedLook.
+WATCH_SELECTED_LOOK = """code => {
+  window.__selectedLook = null;
+  const card = document.querySelector(`[data-hand] [data-card="${code}"]`);
+  new MutationObserver((records, observer) => {
+    if (card.getAttribute('aria-pressed') !== 'true') return;
+    observer.disconnect();
+    window.__selectedLook = {
+      greyed: card.classList.contains('greyed'),
+      filter: getComputedStyle(card).filter,
+      edge: getComputedStyle(card.querySelector('.face')).borderTopColor,
+    };
+  }).observe(card, {attributes: true, attributeFilter: ['aria-pressed']});
+}"""
+
+
+def test_a_greyed_card_once_selected_shows_the_selected_look_at_once(table: Any) -> None:
+    page = table.page
+    code = find_deal(lambda turns: any(snap["you"]["greyed"] for snap in turns[:3]))
+    open_page(page, f"{table.site.url}#deal={code}")
+    greyed: list[str] = []
+    for _ in range(3):
+        wait_my_turn_or_over(page)
+        assert not is_over(page)
+        greyed = page.eval_on_selector_all(
+            "[data-hand] [data-card].greyed", "els => els.map(e => e.dataset.card)"
+        )
+        if greyed:
+            break
+        take_turn(page)
+    assert greyed, "no greyed card came"
+    page.evaluate(WATCH_SELECTED_LOOK, greyed[0])
+    page.click(f'[data-hand] [data-card="{greyed[0]}"]')
+    look = page.evaluate("() => window.__selectedLook")
+    # Still in no legal play, and selected: the gold edge, not the grey filter over it; and
+    # from the frame it rises in (no fade from the grey edge #8a8a8a to gold).
+    assert look == {"greyed": True, "filter": "none", "edge": "rgb(240, 180, 0)"}, look
 
 
 # --- P and X say why ------------------------------------------------------------------------------

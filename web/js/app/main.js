@@ -364,6 +364,7 @@ function createApp(win) {
         // notice goes by itself (a status line's words last until the next move).
         if (name === "preset" || name === "level") notices.show(nextHandNotice(name));
         if (name === "sound") sound.setEnabled(value === "on");
+        hand.settingChanged(name);
         update();
       },
       panelClosed: (name) => dialog.closed(name),

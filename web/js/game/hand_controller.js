@@ -534,6 +534,13 @@ export function createHandController({
       apply(next, nextHandId);
       continueHand();
     },
+    /**
+     * A setting changed: "pass by itself when I cannot beat" switched on during a turn where
+     * nothing beats passes that turn too, after the same pause as on any later turn.
+     */
+    settingChanged(name) {
+      if (name === "autoPass" && settings.current.autoPass === "on" && canAct() && cannotBeat(snapshot.you)) continueHand();
+    },
     toggleCard,
     selectRank(code) {
       wake();

@@ -242,7 +242,7 @@ export const HELP_TEXTS = Object.freeze({
   keys3: { en: "R: select every card of that rank.", zh: "R：选中同点数的所有牌。" },
   keys4: { en: "P: play · X: pass · H: hint.", zh: "P：出牌 · X：不出 · H：提示。" },
   keys5: { en: "Esc: clear your selection, or close a panel.", zh: "Esc：清空所选的牌，或关闭面板。" },
-  keys6: { en: "N: deal a new hand once this one is over (mid-hand, use the New hand button).", zh: "N：本局结束后开始新一局（对局中请用“新一局”按钮）。" },
+  keys6: { en: "N: New hand (in the middle of a hand it asks first, as the button does).", zh: "N：新一局（对局中会先确认，和按钮一样）。" },
   keys7: { en: "S: settings · ?: how to play.", zh: "S：设置 · ?：玩法。" },
 });
 

@@ -4,15 +4,15 @@
 //   Space, Enter   on a card: the card button's own click (select / put back)
 //   ↑ / ↓          select / put back the card in focus
 //   R              select every card of that card's rank
-//   P  play · X  pass · H  hint · N  new hand (only once the hand is over:
-//                  one stray key must not throw a hand away)
+//   P  play · X  pass · H  hint · N  new hand (as its button: mid-hand the
+//                  controller asks first, so one stray key throws no hand away)
 //   S  settings · ?  how to play · Esc  close the menu, clear the selection (a dialog closes itself)
 // Events to the controller: focusCard(code), setCardSelected(code, on),
 // selectRank(code), clearSelection(), menuClosed(), action(name), panelClosed(name).
 // Moving focus is this module's only effect on the page; what is drawn
 // (which card is the tab stop, what is selected) is render.js's job.
 
-const LETTER_ACTIONS = Object.freeze({ p: "play", x: "pass", h: "hint", s: "settings", "?": "help" });
+const LETTER_ACTIONS = Object.freeze({ p: "play", x: "pass", h: "hint", n: "new", s: "settings", "?": "help" });
 
 function handCards(root) {
   return [...root.querySelectorAll("[data-hand] [data-card]")];
@@ -80,10 +80,6 @@ export function bindKeyboard(doc, win, handlers, { handOver = () => false } = {}
     if (letter === "r") {
       const card = currentCard();
       if (card) handlers.selectRank(card.dataset.card);
-      return;
-    }
-    if (letter === "n") {
-      if (handOver()) handlers.action("new");
       return;
     }
     if (Object.hasOwn(LETTER_ACTIONS, letter)) {

@@ -182,14 +182,13 @@ export function createRenderer(doc, motion) {
     const cards = el(doc, "span", "played revealed");
     cards.style.setProperty("--n", String(reveal.cards.length));
     cards.append(...reveal.cards.map((card) => tableCard(doc, card)));
-    // A tag on the cards, so they are not read as a play (the group's label says it already).
+    // A tag under the cards (never over them: each card shows whole), so they are not read
+    // as a play (the group's label says it already).
     const caption = el(doc, "span", "reveal-caption", reveal.caption);
     caption.dataset.revealCaption = "";
     caption.setAttribute("aria-hidden", "true");
-    box.replaceChildren(cards);
-    const flipping = [...cards.children];
-    cards.append(caption);
-    return flipping;
+    box.replaceChildren(cards, caption);
+    return [...cards.children];
   }
 
   function renderSeats(model) {
