@@ -184,10 +184,7 @@ function createApp(win) {
     ],
     onAbandoned: stats.onAbandoned,
   });
-  inPlay = () => {
-    const view = hand.view().snapshot?.view;
-    return Boolean(view && !view.over && (view.history?.length ?? 0) > 0);
-  };
+  inPlay = () => hand.underWay;
   const dialog = createOpenDialog({ clock, update });
 
   /** Every part's state side by side: what the models read (never write). */

@@ -279,6 +279,11 @@ export function createHandController({
     return Boolean(snapshot?.view && !snapshot.view.over && handId);
   }
 
+  /** In progress with a move made: being played, not just dealt. */
+  function underWay() {
+    return inProgress() && (snapshot.view.history?.length ?? 0) > 0;
+  }
+
   /**
    * A new hand in place of this one; an unfinished one is reported abandoned once the new
    * one is in. When the engine refuses it, `onRefused(error)` says so (by default in the
@@ -481,6 +486,10 @@ export function createHandController({
     /** A hand is on the table, begun and not finished (a new deal would abandon it). */
     get inProgress() {
       return inProgress();
+    },
+    /** A hand being played (a move made, not over): a notice then must not move the table. */
+    get underWay() {
+      return underWay();
     },
     get dealCode() {
       return snapshot?.deal_code ?? null;

@@ -365,7 +365,7 @@ export function buildTableModel(state) {
     },
     notice: state.notice ? say(t, state.notice) : "",
     // A portrait phone gives it a row of its own (never while a hand is in play: see notices.js).
-    noticeRow: Boolean(state.notice && state.noticeRow),
+    noticeRow: Boolean(state.noticeRow),
     result: endStage >= 2 ? resultModel(state, t, view, name, direction) : null,
     dialogs: dialogsModel(state, t),
   };
