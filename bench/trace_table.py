@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "tests" / "web"))
 
 
-from bench_table import PROBES, VIEWPORT, open_throttled, play_hands  # noqa: E402
+from bench_table import PROBES, VIEWPORT, open_throttled, play_hands, visit_before  # noqa: E402
 from site_build.browser import CHROMIUM_FLAGS, find_chromium  # noqa: E402
 from site_build.paths import DIST  # noqa: E402
 from site_build.server import make_server, serve_in_thread  # noqa: E402
@@ -195,7 +195,9 @@ def main_thread(trace: list[dict[str, Any]]) -> tuple[int, int]:
     return max(counts, key=lambda k: counts[k])
 
 
-def record(url: str, hands: int, throttle: float, trace_path: Path) -> dict[str, Any]:
+def record(
+    url: str, hands: int, throttle: float, trace_path: Path, visit: str = "first"
+) -> dict[str, Any]:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(
             executable_path=find_chromium() or "/usr/bin/chromium", args=list(CHROMIUM_FLAGS)
@@ -206,6 +208,8 @@ def record(url: str, hands: int, throttle: float, trace_path: Path) -> dict[str,
             is_mobile=True,
         )
         context.add_init_script(PROBES + GAP_PROBE)
+        if visit == "return":
+            visit_before(context, url)
         page, cdp = open_throttled(context, url, throttle)
         page.evaluate("() => { window.__longGaps = []; }")
         browser.start_tracing(page=page, path=str(trace_path), categories=CATEGORIES.split(","))
@@ -355,6 +359,12 @@ def main() -> int:
     parser.add_argument("--report-only", action="store_true", help="read --trace and its probes")
     parser.add_argument("--dist", type=Path, default=DIST, help="the built site to play")
     parser.add_argument("--deal", help="a deal code: the first hand is that deal (a deal link)")
+    parser.add_argument(
+        "--visit",
+        choices=("first", "return"),
+        default="first",
+        help="a browser's first visit, or one after a first visit (bench_table.visit_before)",
+    )
     args = parser.parse_args()
     probes_path = args.trace.with_suffix(".probes.json")
     if not args.report_only:
@@ -366,7 +376,7 @@ def main() -> int:
             url = f"http://127.0.0.1:{server.server_address[1]}/"
             if args.deal:
                 url += f"#deal={args.deal}"
-            probes = record(url, args.hands, args.throttle, args.trace)
+            probes = record(url, args.hands, args.throttle, args.trace, args.visit)
         finally:
             server.shutdown()
         probes_path.write_text(json.dumps(probes))

@@ -1,6 +1,6 @@
 """Return visits boot from the Python heap snapshot a first visit stored.
 
-The first visit boots fresh and, once the hand is dealt and the worker idle,
+The first visit boots fresh and, once a hand is dealt and the table still,
 stores a snapshot of its clean heap (engine imported, no game) in Cache Storage
 (`paodekuai.snapshot`, one entry per build). Later visits restore it: the page
 says which way it booted on `<html data-boot="snapshot|fresh">`. A damaged,
@@ -78,6 +78,28 @@ def test_a_return_visit_boots_from_the_snapshot_and_resumes_the_hand(table: Any)
     if not is_over(page):
         take_turn(page)
         assert moves(page) > before["moves"]
+
+
+def test_the_snapshot_is_stored_only_once_the_table_is_still(table: Any) -> None:
+    """Its digest and write (some 30 MB) compete with the table for the CPU: they wait until
+    the table has not been drawn for 1.5 s (a deal, a computer's move, a flight all draw),
+    never in the frames of the deal or of the first moves."""
+    page = table.page
+    open_page(page, table.site.url)
+    wait_my_turn_or_over(page)
+    stored = wait_snapshot_stored(page)
+    timing: dict[str, float] = page.evaluate(
+        """() => {
+          const mark = performance.getEntriesByName('pdk:snapshot-stored')[0];
+          const began = mark.startTime - mark.detail.ms;
+          const draws = performance.getEntriesByName('pdk:draw')
+            .map((e) => e.startTime + e.duration).filter((end) => end <= began);
+          return {began, lastDraw: Math.max(...draws), draws: draws.length};
+        }"""
+    )
+    assert stored["stored"] is True
+    assert timing["draws"] > 0, "the deal was drawn before the snapshot was stored"
+    assert timing["began"] - timing["lastDraw"] >= 1400, timing
 
 
 def test_a_damaged_snapshot_means_a_fresh_boot_with_the_hand_intact(table: Any) -> None:

@@ -536,8 +536,9 @@ def test_sound_is_on_until_muted_and_the_mute_sticks(table: Any) -> None:
     assert mute.get_attribute("aria-pressed") == "true"
 
 
-#: Counts the audio contexts the page makes, the notes it plays, and whether the first note
-#: came in the very task that made the audio (that task then carried both costs).
+#: Counts the audio contexts the page makes, the notes it plays (oscillators started), and
+#: whether the first note came in the very task that made the audio (that task then carried
+#: both costs).
 AUDIO_PROBE = """
 window.__audio = {made: 0, notes: 0, fresh: false, firstNoteInMakingTask: null};
 const Real = window.AudioContext;
@@ -549,10 +550,16 @@ window.AudioContext = class extends Real {
     setTimeout(() => { window.__audio.fresh = false; }, 0);
   }
   createOscillator() {
-    const audio = window.__audio;
-    if (audio.notes === 0) audio.firstNoteInMakingTask = audio.fresh;
-    audio.notes += 1;
-    return super.createOscillator();
+    // A note is an oscillator started (the page may make nodes ahead, never played).
+    const node = super.createOscillator();
+    const start = node.start.bind(node);
+    node.start = (...args) => {
+      const audio = window.__audio;
+      if (audio.notes === 0) audio.firstNoteInMakingTask = audio.fresh;
+      audio.notes += 1;
+      return start(...args);
+    };
+    return node;
   }
 };
 """

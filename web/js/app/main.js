@@ -30,6 +30,7 @@ import { createOfflineSupport } from "./offline.js";
 import { createNotices } from "./notices.js";
 import { createOpenDialog } from "./open_dialog.js";
 import { createFrameScheduler } from "./frame.js";
+import { createStillTable } from "./still_table.js";
 import { buildBootModel, buildTableModel, handModel } from "../model/table_model.js";
 import { buildPanelsModel } from "../model/panels_model.js";
 import { presetNamed } from "../model/dialogs_model.js";
@@ -48,10 +49,12 @@ function createApp(win) {
   const motion = createMotion(win); // one owner of the speed setting and of reduced motion
   const renderer = createRenderer(doc, motion);
   const panelRenderer = createPanelsRenderer(doc, { tableCard, reducedMotion: motion.reduced });
+  const still = createStillTable(win); // background work waits for a still table
   const frame = createFrameScheduler(
     win,
     {
       all() {
+        still.stir();
         const state = tableState();
         renderer.render(buildTableModel(state));
         panelRenderer.render(buildPanelsModel(state));
@@ -105,6 +108,9 @@ function createApp(win) {
       if (storage.trouble && !dealtOnce) tellStorage();
       dealtOnce = true;
       offline.enable();
+      // The engine keeps its clean heap for the next visit once nothing moves (a request
+      // in flight: at the next still moment).
+      still.whenStill(() => engine.client.tableStill());
       if (linkedDaily) {
         // A link is the player's choice already: it replaces the hand without the question.
         const date = linkedDaily;
@@ -176,7 +182,12 @@ function createApp(win) {
     isReady: () => engine.ready,
     onWorked: () => engine.worked(),
     followers: [
-      (snapshot) => sound.play(cuesForSnapshot(snapshot)),
+      // A move's cue sounds once the frame that shows it is painted: its notes (some
+      // milliseconds each on a phone) are not made in the task that draws the move.
+      (snapshot) => {
+        const cues = cuesForSnapshot(snapshot);
+        if (cues.length) frame.afterPaint(() => sound.play(cues));
+      },
       score.onSnapshot,
       stats.onSnapshot,
       replay.onSnapshot,
@@ -387,12 +398,21 @@ function createApp(win) {
     bindPanelInput(doc, win, handlers);
     bindKeyboard(doc, win, handlers, { handOver: () => hand.over });
     // Browsers let a page make sound only after a tap or a key press.
-    for (const type of ["pointerdown", "keydown"]) doc.addEventListener(type, () => sound.touched(), { capture: true });
+    for (const type of ["pointerdown", "keydown"])
+      doc.addEventListener(
+        type,
+        () => {
+          sound.touched();
+          still.stir();
+        },
+        { capture: true },
+      );
     frame.flush();
     win.performance.mark("pdk:first-paint");
     // The audio context is made while the engine boots, not in the first card's frame.
     const idle = win.requestIdleCallback?.bind(win) ?? ((callback) => win.setTimeout(callback, 200));
     idle(() => sound.prepare(), { timeout: 2000 });
+    idle(() => renderer.warmUp(), { timeout: 2000 });
     win.paodekuaiStarted = true; // early_worker.js says so when this never happens
   }
 

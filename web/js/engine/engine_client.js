@@ -266,5 +266,16 @@ export function createEngineClient({
     });
   }
 
-  return { start, request, stop: () => stop("stopped") };
+  /**
+   * Tell the worker the table is still (app/still_table.js): it may do its background work
+   * now (store its clean heap). Only while no request waits, so that work never delays an
+   * answer the table is about to draw; false when not sent.
+   */
+  function tableStill() {
+    if (!worker || pending.size > 0) return false;
+    worker.postMessage({ kind: "still" });
+    return true;
+  }
+
+  return { start, request, tableStill, stop: () => stop("stopped") };
 }

@@ -4,9 +4,10 @@
 //
 // Two ways to boot. Fresh: Pyodide starts from nothing, the wheel is unpacked
 // and the service imported; then, before any request, a snapshot of that clean
-// heap is taken and stored once the first hand is dealt and the worker is idle
-// (heap_snapshot.js). Snapshot: a later visit restores that heap instead of
-// starting Python, which skips Python's start and the engine's import.
+// heap is taken, and stored once a hand has been dealt and the page says its
+// table is still (heap_snapshot.js; app/still_table.js says why). Snapshot: a
+// later visit restores that heap instead of starting Python, which skips
+// Python's start and the engine's import.
 //
 // Messages to the page (all tagged with `kind`):
 //   {kind: "progress", phase: "download" | "start", loaded, total}
@@ -18,7 +19,9 @@
 //                                       the worker is busy with it, not gone)
 //   {kind: "reply", reply}              the service's reply, with the request's id
 //   {kind: "snapshot", stored, ms, bytes, detail}   the clean heap was stored (or refused)
-// Messages from the page: {kind: "request", request: {id, type, ...}}.
+// Messages from the page: {kind: "request", request: {id, type, ...}};
+//   {kind: "still"}   nothing moves on the table and no request waits: store the clean
+//                     heap now, if there is one and a hand has been dealt.
 
 import { loadPyodide } from "../../pyodide/pyodide.mjs";
 import { BUILD_INFO } from "./build_info.js";
@@ -33,9 +36,6 @@ import {
 
 const RUNTIME_URL = new URL("../../pyodide/", import.meta.url).href;
 const STDLIB_URL = `${RUNTIME_URL}${BUILD_INFO.stdlib ?? "python_stdlib.zip"}`;
-// The clean heap is stored once the worker has been idle this long after the
-// first hand: its digest and write must not compete with the first moves.
-const SNAPSHOT_IDLE_MS = 500;
 // Requests that put a hand on the table: after the first, the snapshot may be stored.
 const DEALING_REQUESTS = new Set(["new_game", "load", "from_code"]);
 // Four updates a second: the bar glides between them (a CSS transition of the
@@ -47,7 +47,6 @@ let handle = null;
 const waiting = []; // requests that arrived before the engine was ready
 let cleanHeap = null; // the snapshot taken before the first request, until it is stored
 let handDealt = false;
-let idleTimer = null;
 
 function post(message) {
   self.postMessage(message);
@@ -223,14 +222,15 @@ function serve(request) {
   const reply = answer(request);
   post({ kind: "reply", reply });
   if (reply.ok && DEALING_REQUESTS.has(request?.type)) handDealt = true;
-  if (cleanHeap && handDealt) {
-    clearTimeout(idleTimer);
-    idleTimer = setTimeout(keepCleanHeap, SNAPSHOT_IDLE_MS);
-  }
 }
 
 self.addEventListener("message", (event) => {
   const message = event.data;
+  if (message?.kind === "still") {
+    // Its digest and write would compete with the table's frames for the CPU: only when still.
+    if (cleanHeap && handDealt) keepCleanHeap();
+    return;
+  }
   if (message?.kind !== "request") return;
   if (handle === null) {
     waiting.push(message.request);
