@@ -60,6 +60,7 @@ sys.path.insert(0, str(ROOT / "tests" / "web"))  # the table's test hooks, read 
 # (mypy finds web_table when it checks tests/web in the same run, not when it checks this alone)
 import web_table  # type: ignore[import-not-found, unused-ignore]  # noqa: E402
 
+from bench_browser import wait_snapshot_settled  # noqa: E402
 from site_build.browser import CHROMIUM_FLAGS, find_chromium  # noqa: E402
 from site_build.paths import DIST  # noqa: E402
 from site_build.server import make_server, serve_in_thread  # noqa: E402
@@ -192,24 +193,22 @@ def tap_cards(page: Any, cdp: Any) -> None:
             page.wait_for_timeout(400)
 
 
-#: A first visit has set the site up for the next: the service worker installed (offline
-#: ready) and the engine's heap snapshot stored (or refused by the storage).
-SET_UP = """() => document.documentElement.dataset.offline === "ready"
-  && (performance.getEntriesByName("pdk:snapshot-stored").length > 0
-      || performance.getEntriesByName("pdk:snapshot-refused").length > 0)"""
+#: How a pass meets the site: as a browser's first visit, or as a return visit (visit_before).
+VISITS = ("first", "return")
 
 
 def visit_before(context: Any, url: str) -> None:
-    """A first visit in `context`, closed once it has set the site up for the next (SET_UP):
-    the page measured after it is a return visit, as most of a player's are, served by the
+    """A first visit in `context`, closed once it has set the site up for the next (offline
+    ready: the service worker installed; the engine's heap snapshot stored or refused): the
+    page measured after it is a return visit, as most of a player's are, served by the
     service worker, its engine restored from the snapshot, the browser's caches warm (the
     engine's WebAssembly compiled already: a first visit's first moves share the CPU with
     that compilation)."""
     page = context.new_page()
     page.goto(url.split("#", maxsplit=1)[0])
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=TIMEOUT_MS)
-    # Polled, not watched: the snapshot is stored while nothing on the page changes.
-    page.wait_for_function(SET_UP, polling=250, timeout=TIMEOUT_MS)
+    web_table.wait_ready(page, TIMEOUT_MS)
+    web_table.wait_offline_ready(page, TIMEOUT_MS)
+    wait_snapshot_settled(page)
     page.close()
 
 
@@ -344,7 +343,7 @@ def main() -> int:
     )
     parser.add_argument(
         "--visit",
-        choices=("first", "return"),
+        choices=VISITS,
         default="first",
         help="first: each pass is a browser's first visit (nothing cached; the engine boots"
         " fresh and compiles while the first hand is played); return: each pass follows a"

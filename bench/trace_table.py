@@ -33,7 +33,14 @@ sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "tests" / "web"))
 
 
-from bench_table import PROBES, VIEWPORT, open_throttled, play_hands, visit_before  # noqa: E402
+from bench_table import (  # noqa: E402
+    PROBES,
+    VIEWPORT,
+    VISITS,
+    open_throttled,
+    play_hands,
+    visit_before,
+)
 from site_build.browser import CHROMIUM_FLAGS, find_chromium  # noqa: E402
 from site_build.paths import DIST  # noqa: E402
 from site_build.server import make_server, serve_in_thread  # noqa: E402
@@ -361,7 +368,7 @@ def main() -> int:
     parser.add_argument("--deal", help="a deal code: the first hand is that deal (a deal link)")
     parser.add_argument(
         "--visit",
-        choices=("first", "return"),
+        choices=VISITS,
         default="first",
         help="a browser's first visit, or one after a first visit (bench_table.visit_before)",
     )
