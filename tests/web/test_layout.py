@@ -4,6 +4,7 @@ tappable strip, on a phone held either way and on a laptop."""
 from __future__ import annotations
 
 import json
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -79,6 +80,60 @@ def test_full_hand_fits_and_every_card_is_tappable(open_table: Any, name: str) -
         first = boxes[0]
         page.mouse.click(first["x"] + first["width"] / 2, first["y"] + first["height"] / 2)
         assert selected(page) == [first["code"]]
+
+
+def hand_rows(boxes: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The hand's cards by the row they lie in, top row first, each row in hand order."""
+    rows: list[list[dict[str, Any]]] = []
+    for box in boxes:
+        if rows and abs(rows[-1][0]["y"] - box["y"]) < 1:
+            rows[-1].append(box)
+        else:
+            rows.append([box])
+    return rows
+
+
+@pytest.mark.parametrize("name", ["phone-portrait", "laptop"])
+def test_at_every_size_of_the_hand_its_cards_lie_in_order_each_with_its_own_strip(
+    open_table: Any, name: str
+) -> None:
+    """Each card works its strip out from the hand's count (cards.css): as the hand shrinks,
+    every card's strip reaches exactly to its neighbour, none stale, none covered."""
+    viewport = VIEWPORTS[name]
+    browsing = open_table(viewport=viewport)
+    page = browsing.page
+    open_page(page, f"{browsing.site.url}#deal=A0738433")
+    sizes: set[int] = set()
+    for _ in range(40):
+        wait_my_turn_or_over(page)
+        if is_over(page):
+            break
+        wait_still(page)
+        boxes = card_boxes(page)
+        sizes.add(len(boxes))
+        rows = hand_rows(boxes)
+        assert [box["code"] for row in rows for box in row] == [box["code"] for box in boxes]
+        assert len(rows) <= 2
+        for row in rows:
+            for box, following in pairwise(row):
+                assert box["width"] >= MIN_STRIP_PX, (len(boxes), box)
+                assert following["x"] == pytest.approx(box["x"] + box["width"], abs=0.6), (
+                    len(boxes),
+                    box,
+                    following,
+                )
+            assert row[0]["x"] >= 0 and row[-1]["x"] + row[-1]["width"] <= viewport["width"] + 0.5
+        hits = page.evaluate(
+            """boxes => boxes.map(b => {
+                const hit = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+                const card = hit && hit.closest('[data-card]');
+                return card ? card.dataset.card : null;
+            })""",
+            boxes,
+        )
+        assert hits == [box["code"] for box in boxes], len(boxes)
+        take_turn(page)
+    assert max(sizes) == 16 and min(sizes) <= 6, sorted(sizes)
 
 
 #: What a card's corner shows for each suit letter of its code, and in which colour.

@@ -313,9 +313,11 @@ export function createRenderer(doc, motion) {
   function cardLook(card, position, hand, rows) {
     const place = rows.place(position);
     return {
-      // its place in one row (--i of --n; --end: the last, shown whole) and in two (cards.css)
+      // its place in one row (--i of --n; --end: the last, shown whole) and in two (--per: the
+      // upper row's length); each card works its own strip out from them (cards.css)
       position: String(position),
       count: String(rows.count),
+      perRow: String(rows.first),
       end: String(place.end),
       col: String(place.col),
       row: String(place.row),
@@ -340,6 +342,7 @@ export function createRenderer(doc, motion) {
     ["--hand-row", "row"],
     ["--in-row", "inRow"],
     ["--last", "last"],
+    ["--per", "perRow"],
   ];
 
   function drawCardButton(button, look) {
@@ -362,11 +365,9 @@ export function createRenderer(doc, motion) {
     setAttr(handNode, "aria-label", hand.label);
     handNode.classList.toggle("locked", hand.locked);
     const rows = handRows(Math.max(hand.cards.length, 1));
-    // The hand's own: its count and its rows (each card's --step, the strip it shows, is worked
-    // out once here from them, cards.css).
-    for (const [property, value] of [["--n", rows.count], ["--per", rows.first], ["--split", rows.split]]) {
-      if (handNode.style.getPropertyValue(property) !== String(value)) handNode.style.setProperty(property, String(value));
-    }
+    // The hand's own: whether it lies in two rows (inherited by its cards; it changes only when
+    // the hand crosses twelve cards).
+    if (handNode.style.getPropertyValue("--split") !== String(rows.split)) handNode.style.setProperty("--split", String(rows.split));
     const wanted = new Set(hand.cards.map((card) => card.code));
     const hadFocus = handNode.contains(doc.activeElement); // a keyboard player's card may be about to go
     for (const [code, button] of handCards) {
@@ -544,7 +545,7 @@ export function createRenderer(doc, motion) {
     if (model.handId !== old.handId && model.moves === 0) motion.deal(handNode);
     if (arrived.length) {
       const waiting = arrived.map(({ play }) => play);
-      for (const node of waiting) node.style.opacity = "0";
+      for (const node of waiting) node.classList.add("arriving");
       nextFrame(() => fly({ arrived, before, waiting }));
     }
     const moment = model.moment;
@@ -575,7 +576,7 @@ export function createRenderer(doc, motion) {
         : [[play, seat === 0 ? rect(handNode) : from, rect(play)]]; // a pass
       starts.push(() => flights.forEach(([node, a, b], index) => motion.flyFrom(node, a, b, index * 18)));
     }
-    for (const node of waiting) node.style.opacity = "";
+    for (const node of waiting) node.classList.remove("arriving");
     for (const start of starts) start();
   }
 
