@@ -36,6 +36,19 @@ VIEWPORTS = {
 MIN_STRIP_PX = 18
 
 
+def hit_cards(page: Any, boxes: list[dict[str, Any]]) -> list[str | None]:
+    """The card under the middle of each box (None where no card is)."""
+    hits: list[str | None] = page.evaluate(
+        """boxes => boxes.map(b => {
+            const hit = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+            const card = hit && hit.closest('[data-card]');
+            return card ? card.dataset.card : null;
+        })""",
+        boxes,
+    )
+    return hits
+
+
 @pytest.mark.parametrize("name", list(VIEWPORTS))
 def test_full_hand_fits_and_every_card_is_tappable(open_table: Any, name: str) -> None:
     viewport = VIEWPORTS[name]
@@ -51,15 +64,7 @@ def test_full_hand_fits_and_every_card_is_tappable(open_table: Any, name: str) -
         assert box["y"] + box["height"] <= viewport["height"] + 0.5, box
         assert box["width"] >= MIN_STRIP_PX, box
     # What is under the middle of each strip is that card: nothing covers it.
-    hits = page.evaluate(
-        """boxes => boxes.map(b => {
-            const hit = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
-            const card = hit && hit.closest('[data-card]');
-            return card ? card.dataset.card : null;
-        })""",
-        boxes,
-    )
-    assert hits == [box["code"] for box in boxes]
+    assert hit_cards(page, boxes) == [box["code"] for box in boxes]
     # The buttons and the status line are on screen too.
     for selector in (
         "[data-action=play]",
@@ -123,15 +128,7 @@ def test_at_every_size_of_the_hand_its_cards_lie_in_order_each_with_its_own_stri
                     following,
                 )
             assert row[0]["x"] >= 0 and row[-1]["x"] + row[-1]["width"] <= viewport["width"] + 0.5
-        hits = page.evaluate(
-            """boxes => boxes.map(b => {
-                const hit = document.elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
-                const card = hit && hit.closest('[data-card]');
-                return card ? card.dataset.card : null;
-            })""",
-            boxes,
-        )
-        assert hits == [box["code"] for box in boxes], len(boxes)
+        assert hit_cards(page, boxes) == [box["code"] for box in boxes], len(boxes)
         take_turn(page)
     assert max(sizes) == 16 and min(sizes) <= 6, sorted(sizes)
 
