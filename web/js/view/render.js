@@ -78,6 +78,8 @@ export function createRenderer(doc, motion) {
   const menu = q("[data-menu]");
   const handCards = new Map(); // code -> button
   const cardsDrawn = new Map(); // code -> what its button was last drawn with (renderHand)
+  const rowBreak = el(doc, "i", "row-break"); // between the hand's two rows (renderHand)
+  rowBreak.setAttribute("aria-hidden", "true");
   const playSignature = ["", "", ""];
   const revealSignature = ["", "", ""];
   const dialogs = createDialogRenderer(doc, { tableCard }); // How to play draws its examples with the table's cards
@@ -287,42 +289,17 @@ export function createRenderer(doc, motion) {
   }
 
   /**
-   * Where each card of a hand of `count` lies, in one row and in two rows (cards.css lays out
-   * the one the screen uses: two rows on tall screens once the hand holds 12 cards or more,
-   * the upper row as long as the lower one or one longer). Worked out here, once per card,
-   * as whole numbers: the same arithmetic in CSS (round(), clamp() on typed custom
-   * properties) was most of the cost of restyling a card, paid at every greying and lock.
+   * How a hand of `count` cards lies on tall screens (cards.css lays it out): in two rows once
+   * it holds 12 cards or more, the upper row as long as the lower one or one longer.
    */
   function handRows(count) {
-    const split = count >= 12 ? 1 : 0;
-    const first = count - split * Math.floor(count / 2); // cards in the upper row
-    return {
-      count,
-      split,
-      first,
-      place(position) {
-        const row = split && position >= first ? 1 : 0;
-        const col = position - row * first;
-        const inRow = row ? count - first : first;
-        return { row, col, inRow, last: col === inRow - 1 ? 1 : 0, end: position === count - 1 ? 1 : 0 };
-      },
-    };
+    const split = count >= 12;
+    return { split, first: split ? count - Math.floor(count / 2) : count };
   }
 
   /** Everything a hand card's button is drawn from (and so what a change of it redraws). */
-  function cardLook(card, position, hand, rows) {
-    const place = rows.place(position);
+  function cardLook(card, hand) {
     return {
-      // its place in one row (--i of --n; --end: the last, shown whole) and in two (--per: the
-      // upper row's length); each card works its own strip out from them (cards.css)
-      position: String(position),
-      count: String(rows.count),
-      perRow: String(rows.first),
-      end: String(place.end),
-      col: String(place.col),
-      row: String(place.row),
-      inRow: String(place.inRow),
-      last: String(place.last),
       selected: card.selected,
       label: card.label,
       greyed: card.greyed,
@@ -334,21 +311,7 @@ export function createRenderer(doc, motion) {
     };
   }
 
-  const PLACE = [
-    ["--i", "position"],
-    ["--n", "count"],
-    ["--end", "end"],
-    ["--col", "col"],
-    ["--hand-row", "row"],
-    ["--in-row", "inRow"],
-    ["--last", "last"],
-    ["--per", "perRow"],
-  ];
-
   function drawCardButton(button, look) {
-    for (const [property, key] of PLACE) {
-      if (button.style.getPropertyValue(property) !== look[key]) button.style.setProperty(property, look[key]);
-    }
     setAttr(button, "aria-pressed", look.selected ? "true" : "false");
     setAttr(button, "aria-label", look.label); // the language may change
     button.classList.toggle("greyed", look.greyed);
@@ -364,10 +327,8 @@ export function createRenderer(doc, motion) {
     const hand = model.hand;
     setAttr(handNode, "aria-label", hand.label);
     handNode.classList.toggle("locked", hand.locked);
-    const rows = handRows(Math.max(hand.cards.length, 1));
-    // The hand's own: whether it lies in two rows (inherited by its cards; it changes only when
-    // the hand crosses twelve cards).
-    if (handNode.style.getPropertyValue("--split") !== String(rows.split)) handNode.style.setProperty("--split", String(rows.split));
+    const rows = handRows(hand.cards.length);
+    handNode.classList.toggle("split", rows.split); // changes only when the hand crosses twelve cards
     const wanted = new Set(hand.cards.map((card) => card.code));
     const hadFocus = handNode.contains(doc.activeElement); // a keyboard player's card may be about to go
     for (const [code, button] of handCards) {
@@ -377,20 +338,29 @@ export function createRenderer(doc, motion) {
         cardsDrawn.delete(code);
       }
     }
-    hand.cards.forEach((card, position) => {
+    // The hand's children: its cards in order, and on tall screens the row break after the
+    // upper row's (hidden elsewhere, cards.css). Only what is out of place is moved.
+    const children = hand.cards.map((card) => {
       let button = handCards.get(card.code);
       if (!button) {
         button = cardButton(card);
         handCards.set(card.code, button);
       }
-      if (handNode.children[position] !== button) handNode.insertBefore(button, handNode.children[position] ?? null);
+      return button;
+    });
+    if (rows.split) children.splice(rows.first, 0, rowBreak);
+    else rowBreak.remove();
+    children.forEach((node, index) => {
+      if (handNode.children[index] !== node) handNode.insertBefore(node, handNode.children[index] ?? null);
+    });
+    hand.cards.forEach((card) => {
       // A card drawn as it is now is left alone: a tap changes one card of sixteen, and
-      // reading each card's ten attributes back cost a slow phone a third of a tap's script.
-      const look = cardLook(card, position, hand, rows);
+      // reading each card's attributes back cost a slow phone a third of a tap's script.
+      const look = cardLook(card, hand);
       const key = Object.values(look).join("\u0000");
       if (cardsDrawn.get(card.code) === key) return;
       cardsDrawn.set(card.code, key);
-      drawCardButton(button, look);
+      drawCardButton(handCards.get(card.code), look);
     });
     if (hadFocus && !handNode.contains(doc.activeElement)) handCards.get(hand.focus)?.focus();
   }
