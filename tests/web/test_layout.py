@@ -102,8 +102,8 @@ def hand_rows(boxes: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
 def test_at_every_size_of_the_hand_its_cards_lie_in_order_each_with_its_own_strip(
     open_table: Any, name: str
 ) -> None:
-    """Each card works its strip out from the hand's count (cards.css): as the hand shrinks,
-    every card's strip reaches exactly to its neighbour, none stale, none covered."""
+    """The hand lays its cards out anew as it shrinks (a flex row, cards.css): every card's
+    strip reaches exactly to its neighbour, none stale, none covered."""
     viewport = VIEWPORTS[name]
     browsing = open_table(viewport=viewport)
     page = browsing.page
