@@ -213,3 +213,51 @@ def test_the_dealt_cards_fly_clear_of_the_status_line(
     seen = page.evaluate("window.__deal")
     assert seen["frames"] >= 5, seen
     assert seen["crossings"] == [], seen
+
+
+#: Frame by frame while a new deal's hand grows in: how many of its cards show no face yet;
+#: in `window.__faces` once the growth has ended.
+WATCH_THE_FACES = """() => {
+  const hand = document.querySelector('[data-hand]');
+  const frames = [];
+  const watch = () => {
+    const growing = hand.getAnimations().some(a => a.playState === 'running');
+    const cards = [...hand.querySelectorAll('[data-card]')];
+    const faceless = cards.filter(card => !card.querySelector('.face .rank')).length;
+    if (growing) {
+      frames.push({faceless, cards: cards.length});
+    } else if (frames.length) {
+      window.__faces = {frames, faceless, due: document.querySelector('[data-faces-due]') !== null};
+      return;
+    }
+    requestAnimationFrame(watch);
+  };
+  requestAnimationFrame(watch);
+}"""
+
+
+def test_a_new_hands_cards_have_their_faces_from_the_second_frame_of_its_growth(
+    open_table: Any,
+) -> None:
+    """A deal's faces come a frame after its cards (the frame of the deal is lighter): the
+    hand grows in from nothing, transparent in its first frame, and from its second frame on
+    (counted in frames, not time: a loaded machine skips none) every card has its rank and
+    suit."""
+    page = open_screen(open_table, (390, 844)).page  # at normal speed, the default
+    wait_my_turn_or_over(page)
+    page.evaluate(WATCH_THE_FACES)
+    new_hand(page)
+    page.wait_for_function("() => window.__faces !== undefined")
+    seen = page.evaluate("window.__faces")
+    frames = seen["frames"]
+    assert frames and all(f["cards"] >= 15 for f in frames), seen
+    assert [f for f in frames[1:] if f["faceless"] > 0] == [], seen
+    assert seen["faceless"] == 0 and not seen["due"], seen
+    # Each face is its own card's: the rank and suit its label says.
+    faces = page.eval_on_selector_all(
+        "[data-hand] [data-card]",
+        "els => els.map(e => [e.dataset.card, e.querySelector('.face .rank').textContent,"
+        " [...e.querySelector('.face').classList].find(c => c.startsWith('suit-'))])",
+    )
+    for code, rank, suit in faces:
+        assert code == f"{rank}{suit.removeprefix('suit-')}", (code, rank, suit)

@@ -16,7 +16,9 @@ MY_TURN_OR_OVER = """() => {
   const ready = document.documentElement.dataset.engine === 'ready';
   const hint = document.querySelector('[data-action=hint]');
   const pass = document.querySelector('[data-action=pass]');
-  return Boolean(over) || (ready && mine && (!hint.disabled || !pass.disabled));
+  // (the table drawn whole: every card's face in, data-faces-due gone)
+  const drawn = !document.querySelector('[data-faces-due]');
+  return drawn && (Boolean(over) || (ready && mine && (!hint.disabled || !pass.disabled)));
 }"""
 
 
@@ -250,9 +252,11 @@ def wait_offline_ready(page: Any, timeout: int = 60_000) -> None:
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
-#: No motion under way (a deal coming in, a play flying): endless ones (a warning's blink) aside.
-STILL = """() => document.getAnimations().every(a =>
-  a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)"""
+#: No motion under way (a deal coming in, a play flying): endless ones (a warning's blink)
+#: aside; and every card's face in (data-faces-due gone).
+STILL = """() => !document.querySelector('[data-faces-due]')
+  && document.getAnimations().every(a =>
+    a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity)"""
 
 
 def wait_still(page: Any, timeout: int = 10_000) -> None:

@@ -37,6 +37,49 @@ export function tableCard(doc, card, hooks = "card") {
   return node;
 }
 
+/**
+ * Faces given at the next frame to cards drawn without them. A face is five elements: the
+ * frame that drew a new deal's hand with its faces restyled, laid out and painted some
+ * eighty of them (on a phone slowed 4x, one task of 110 ms; now two, of 65 and 31). The
+ * new hand grows in from nothing (motion.deal: transparent in the frame that draws it), so
+ * its faces can come a frame later, in a task of their own. While faces are due, the app carries
+ * data-faces-due (a test hook: every card on the table shows its face once it is gone).
+ *
+ * @param {Document} doc
+ * @param {Element} root  where data-faces-due is said
+ */
+function createFaces(doc, root) {
+  const win = doc.defaultView;
+  let due = []; // [card node, card]
+
+  function fill() {
+    const now = due;
+    due = [];
+    for (const [node, card] of now) {
+      if (node.isConnected && !node.firstElementChild) node.append(cardFace(doc, card)); // (not gone since)
+    }
+    root.removeAttribute("data-faces-due");
+  }
+
+  // A hidden page paints no frames (and gets none) but its DOM is still read: there, the
+  // faces come once the drawing that asked is done.
+  doc.addEventListener("visibilitychange", () => {
+    if (doc.visibilityState === "hidden" && due.length > 0) fill();
+  });
+
+  return {
+    /** Give `node` (a card drawn faceless, about to be put on the table) the face of `card` soon. */
+    later(node, card) {
+      if (due.length === 0) {
+        root.setAttribute("data-faces-due", "");
+        if (doc.visibilityState === "hidden") queueMicrotask(fill);
+        else win.requestAnimationFrame(fill);
+      }
+      due.push([node, card]);
+    },
+  };
+}
+
 /** A play as laid on the table: its cards overlapped (or the pass mark) and the combination's name. */
 function playNodes(doc, action, hooked = true) {
   if (action.pass) return [el(doc, "span", "pass-mark", action.passText)];
@@ -83,6 +126,7 @@ export function createRenderer(doc, motion) {
   const playSignature = ["", "", ""];
   const revealSignature = ["", "", ""];
   const dialogs = createDialogRenderer(doc, { tableCard }); // How to play draws its examples with the table's cards
+  const faces = createFaces(doc, root);
   let drawn = null; // the last model drawn: what changed since decides the motion
 
   const labelWriter = createLabelWriter();
@@ -272,12 +316,14 @@ export function createRenderer(doc, motion) {
     node.replaceChildren(el(doc, "span", "face-up-title", faceUp.title), tableCard(doc, faceUp.card), el(doc, "span", "face-up-text", faceUp.text));
   }
 
-  function cardButton(card) {
+  /** A hand card's button; `faceLater`: its face comes at a coming frame (createFaces). */
+  function cardButton(card, faceLater) {
     const button = el(doc, "button", "card");
     button.type = "button";
     button.dataset.card = card.code;
     button.setAttribute("aria-label", card.label);
-    button.append(cardFace(doc, card));
+    if (faceLater) faces.later(button, card);
+    else button.append(cardFace(doc, card));
     return button;
   }
 
@@ -323,7 +369,8 @@ export function createRenderer(doc, motion) {
     setAttr(button, "tabindex", look.focus ? "0" : "-1"); // one tab stop; arrows move within (keyboard.js)
   }
 
-  function renderHand(model) {
+  /** `dealing`: the hand is a new deal, about to grow in (motion.deal): its faces come later. */
+  function renderHand(model, dealing = false) {
     const hand = model.hand;
     setAttr(handNode, "aria-label", hand.label);
     handNode.classList.toggle("locked", hand.locked);
@@ -343,7 +390,7 @@ export function createRenderer(doc, motion) {
     const children = hand.cards.map((card) => {
       let button = handCards.get(card.code);
       if (!button) {
-        button = cardButton(card);
+        button = cardButton(card, dealing);
         handCards.set(card.code, button);
       }
       return button;
@@ -512,7 +559,7 @@ export function createRenderer(doc, motion) {
     const arrived = moved ? changes.arrived : [];
     // The trick just ended stays in sight where it lay (its places read before the DOM changed).
     if (before.sweep) sweepTrick(model.sweep, before.sweep.places, before.sweep.to);
-    if (model.handId !== old.handId && model.moves === 0) motion.deal(handNode);
+    if (changes.dealing) motion.deal(handNode);
     if (arrived.length) {
       const waiting = arrived.map(({ play }) => play);
       for (const node of waiting) node.classList.add("arriving");
@@ -568,13 +615,15 @@ export function createRenderer(doc, motion) {
     const { arrived, revealed } = renderSeats(model);
     renderCounter(model);
     renderFaceUp(model);
-    renderHand(model);
+    // A new hand grows in from nothing, so its faces can come at the next frame (createFaces).
+    const dealing = drawn !== null && model.handId !== drawn.handId && model.moves === 0;
+    renderHand(model, dealing);
     renderButtons(model);
     renderStatus(model);
     const resultAppeared = renderResult(model);
     renderBoot(model);
     dialogs.render(model);
-    animate(model, before, { arrived, revealed, resultAppeared });
+    animate(model, before, { arrived, revealed, resultAppeared, dealing });
     drawn = model;
   }
 
