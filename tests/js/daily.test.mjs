@@ -104,8 +104,10 @@ test("Statistics draws the running points and the daily deals against Hard, with
   assert.deepEqual(days.values, [5, -8]);
   assert.deepEqual(days.bars.map((b) => b.tone), ["good", "bad"]);
   assert.ok(days.bars[0].y + days.bars[0].h <= days.zeroY + 0.01 && days.bars[1].y >= days.zeroY - 0.01);
-  assert.match(days.text, /2026-11-30 \+5, 2026-12-01 -8/);
+  // Each day with its value, read as such in both languages (not "2026-12-01 -8").
+  assert.match(days.text, /: 2026-11-30: \+5, 2026-12-01: -8\.$/);
   const zh = buildPanelsModel({ ...state, lang: "zh" }).stats;
+  assert.match(zh.charts[1].text, /：2026-11-30 为 \+5，2026-12-01 为 -8。$/);
   assert.equal(zh.daily.streak, "连续 2 天");
   // One day is a day.
   const oneDay = buildPanelsModel({ ...state, daily: { ...state.daily, today: "2026-12-03" } }).stats;

@@ -379,6 +379,32 @@ test("the session's running totals go with the seats' names (by side), whichever
   assert.equal(row("West").session, "+5"); // +10 then -5
 });
 
+test("a finished hand keeps the seats it was scored with when the player turns play round", () => {
+  const stored = new Map();
+  const storage = { readText: (key) => stored.get(key) ?? null, writeText: (key, text) => (stored.set(key, text), true) };
+  let direction = "right";
+  const score = createSessionScore({ storage, direction: () => direction });
+  const settlement = { total: [-3, 8, -5], cards_left: [3, 0, 5], shut_out: [false, false, false], bombs: [0, 0, 0] };
+  score.onSnapshot({ view: { over: true, settlement } }, "h1"); // seat 1, on the right (East), wins
+  // The result is up; the player turns play to the left. The hand was scored with seat 1 as
+  // East: it stays East's win, and each row's hand total is the one in its session total.
+  direction = "left";
+  const finished = tableView({ over: true, winner: 1, settlement });
+  const model = buildTableModel(baseState({ view: finished, you: null }, { session: score.view(), settings: { ...DEFAULT_SETTINGS, direction: "left" } }));
+  assert.equal(model.result.title, "East wins the hand");
+  const row = (name) => model.result.rows.find((r) => r.name === name);
+  assert.deepEqual([row("East").total, row("East").session], ["+8", "+8"]);
+  assert.deepEqual([row("West").total, row("West").session], ["-5", "-5"]);
+  assert.equal(model.seats.find((seat) => seat.seat === 1).side, "right");
+  // Read back from storage (a reload), the same.
+  const reloaded = createSessionScore({ storage, direction: () => direction }).view();
+  const again = buildTableModel(baseState({ view: finished, you: null }, { session: reloaded, settings: { ...DEFAULT_SETTINGS, direction: "left" } }));
+  assert.equal(again.result.title, "East wins the hand");
+  // The next hand is seated as the setting now says.
+  const next = buildTableModel(baseState({}, { handId: "h2", session: reloaded, settings: { ...DEFAULT_SETTINGS, direction: "left" } }));
+  assert.equal(next.seats.find((seat) => seat.seat === 1).side, "left");
+});
+
 test("a hand that just ended shows its last play, then the cards left face up, then the result", () => {
   const finished = tableView({ over: true, winner: 1, settlement: { total: [-3, 8, -5], cards_left: [3, 0, 5], shut_out: [false, false, false], bombs: [0, 0, 0] } });
   const snapshot = { view: finished, you: null, reveal: [["3S", "4H", "9D"], [], ["5C", "6C", "7C", "8C", "JD"]] };

@@ -332,6 +332,17 @@ def test_new_hand_during_the_ends_beats_shows_the_result_at_once_and_the_next_pr
     page.wait_for_selector("[data-result]", state="hidden")
 
 
+def lose_a_hand(page: Any) -> None:
+    """Pass your way to the end of a hand a computer seat wins (the computer seats play by
+    chance: rarely you win all the same, and a new hand is played)."""
+    for _ in range(3):
+        pass_until_over(page)
+        if Game.from_dict(read_save(page)["game"]).hand(0):
+            return
+        page.click("[data-result] [data-action=new]")
+        page.wait_for_selector("[data-result]", state="hidden")
+
+
 def pass_until_over(page: Any, max_turns: int = 120) -> None:
     """Pass whenever the rules allow, else play the lowest card alone (or, when that is not
     allowed, the first hint): the hand usually ends with some of yours left."""
@@ -424,12 +435,7 @@ def test_the_seats_heads_stay_level_at_the_end_when_a_computer_seat_wins(
     page = open_screen(open_table, viewport, f"#deal={LOSING_DEAL}").page
     wait_my_turn_or_over(page)
     during = page.evaluate(HEAD_TOPS)
-    for _ in range(3):  # the computer seats play by chance: rarely, you win all the same
-        pass_until_over(page)
-        if Game.from_dict(read_save(page)["game"]).hand(0):
-            break
-        page.click("[data-result] [data-action=new]")
-        page.wait_for_selector("[data-result]", state="hidden")
+    lose_a_hand(page)
     winner = next(s for s in (1, 2) if not Game.from_dict(read_save(page)["game"]).hand(s))
     page.wait_for_timeout(900)  # the flip and the sheet's slide
     wait_still(page)
@@ -518,6 +524,40 @@ def test_the_side_that_plays_after_you_is_a_setting_that_survives_a_reload(table
     # ... in Chinese too.
     choose(page, "language", "zh")
     assert (seat_name(page, 1), seat_name(page, 2)) == ("东家", "西家")
+
+
+#: The result sheet as read: its title, then each row's seat name, hand total and session total.
+RESULT_AS_READ = """() => [
+  document.querySelector('[data-result-title]').textContent.trim(),
+  ...[...document.querySelectorAll('[data-result-rows] tr')].map(tr =>
+    [0, 4, 5].map(i => tr.cells[i].textContent.trim()).join(' ')),
+]"""
+
+
+def test_turning_play_round_moves_no_finished_hands_winner_or_total_to_another_name(
+    table: Any,
+) -> None:
+    """The session counted the hand's totals by side: the finished hand keeps those seats
+    until the next deal, which is seated as the setting now says."""
+    page = table.page
+    open_page(page, f"{table.site.url}#deal={LOSING_DEAL}")
+    wait_my_turn_or_over(page)
+    lose_a_hand(page)
+    page.wait_for_selector("[data-result]:not([hidden])")
+    wait_still(page)
+    scored = page.evaluate(RESULT_AS_READ)
+    names = (seat_name(page, 1), seat_name(page, 2))
+    assert names == ("West", "East"), names
+    choose(page, "direction", "right")
+    wait_still(page)
+    assert page.evaluate(RESULT_AS_READ) == scored
+    assert (seat_name(page, 1), seat_name(page, 2)) == names
+    assert seat_x(page, 1) < seat_x(page, 2)
+    page.click("[data-result] [data-action=new]")
+    page.wait_for_selector("[data-result]", state="hidden")
+    wait_my_turn_or_over(page)
+    assert (seat_name(page, 1), seat_name(page, 2)) == ("East", "West")
+    assert seat_x(page, 1) > seat_x(page, 2)
 
 
 def test_sound_is_on_until_muted_and_the_mute_sticks(table: Any) -> None:

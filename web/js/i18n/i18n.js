@@ -286,6 +286,7 @@ export const STRINGS = Object.freeze({
     chartDailyTitle: "Daily deals: you against Hard",
     chartDailyText: "Last {n} daily deals, your points minus Hard's: {list}.",
     chartDailyTextOne: "The last daily deal, your points minus Hard's: {list}.",
+    chartDailyItem: "{date}: {diff}",
   },
   zh: {
     title: "跑得快",
@@ -556,6 +557,7 @@ export const STRINGS = Object.freeze({
     chartDailyTitle: "每日一局：你对困难电脑",
     chartDailyText: "最近 {n} 次每日一局，你的得分减困难电脑的得分：{list}。",
     chartDailyTextOne: "最近一次每日一局，你的得分减困难电脑的得分：{list}。",
+    chartDailyItem: "{date} 为 {diff}",
   },
 });
 

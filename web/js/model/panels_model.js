@@ -344,7 +344,7 @@ function dailyChart(summary, t) {
       label: `${day.date}: ${signed(day.you)} · ${t("level_hard")} ${signed(day.hard)}`,
     };
   });
-  const list = recent.map((day, i) => `${day.date} ${signed(diffs[i])}`).join(t("listJoin"));
+  const list = recent.map((day, i) => t("chartDailyItem", { date: day.date, diff: signed(diffs[i]) })).join(t("listJoin"));
   return { ...base, drawn: true, text: t(recent.length === 1 ? "chartDailyTextOne" : "chartDailyText", { n: recent.length, list }), zeroY, bars };
 }
 

@@ -31,3 +31,14 @@ export function sideIndex(seat, direction) {
   if (seat === 0) return 0;
   return sideOf(seat, direction) === "left" ? 1 : 2;
 }
+
+/**
+ * How the seats of the hand on the table sit: as the setting says, but a finished hand keeps
+ * the seats it was scored with (the session counted its totals by side then: `seated`), so
+ * turning play round while its result is up moves no winner and no total to another name.
+ */
+export function handDirection(setting, session, handId, over) {
+  const seated = session?.seated;
+  if (over && seated && seated.handId === handId) return seated.direction;
+  return setting ?? "left";
+}

@@ -7,7 +7,7 @@ import { cardModel } from "./card_model.js";
 import { LANGUAGES, say, translate, translatorFor } from "../i18n/i18n.js";
 import { dialogsModel, presetNamed } from "./dialogs_model.js";
 import { scoringLine } from "../i18n/how_to_play.js";
-import { seatName, sideIndex, sideOf } from "./seating.js";
+import { handDirection, seatName, sideIndex, sideOf } from "./seating.js";
 import { cannotBeat } from "../game/turn_facts.js";
 
 const SEATS = [0, 1, 2];
@@ -208,10 +208,10 @@ export function handModel(state, t = translatorFor(state.lang), facts = turnFact
 /** Everything render() draws, from one state. */
 export function buildTableModel(state) {
   const t = translatorFor(state.lang);
-  const direction = state.settings.direction ?? "left";
-  const name = (seat) => seatName(t, seat, direction);
   const facts = turnFacts(state);
   const { snapshot, view, ready, you, myTurn, canAct, endStage, leftAtEnd, reveal } = facts;
+  const direction = handDirection(state.settings.direction, state.session, state.handId, Boolean(view?.over));
+  const name = (seat) => seatName(t, seat, direction);
   const table = view ? trickPlays(view) : { current: [null, null, null], ended: null };
   const judged = state.judgement !== null && !state.judgementStale;
   const passRefusal = canAct ? (you?.pass_refusal ?? null) : null; // why Pass is locked now

@@ -66,7 +66,7 @@ export function withSetting(settings, name, value) {
   return { ...settings, [name]: value };
 }
 
-export const EMPTY_SESSION = Object.freeze({ totals: [0, 0, 0], hands: 0, counted: [] });
+export const EMPTY_SESSION = Object.freeze({ totals: [0, 0, 0], hands: 0, counted: [], seated: null });
 
 export function readSession(text) {
   const { value } = parseJson(text);
@@ -77,15 +77,24 @@ export function readSession(text) {
     value.totals.every(Number.isInteger) &&
     Number.isInteger(value.hands) &&
     Array.isArray(value.counted);
-  return ok ? { totals: value.totals, hands: value.hands, counted: value.counted.slice(-20) } : EMPTY_SESSION;
+  if (!ok) return EMPTY_SESSION;
+  const seated = value.seated;
+  const seatedOk = seated && typeof seated.handId === "string" && CHOICES.direction.includes(seated.direction);
+  return { totals: value.totals, hands: value.hands, counted: value.counted.slice(-20), seated: seatedOk ? { handId: seated.handId, direction: seated.direction } : null };
 }
 
-/** The session with a finished hand's totals added, once per hand id (a reload must not count it twice). */
-export function addHandToSession(session, handId, totals) {
+/**
+ * The session with a finished hand's totals (by side) added, once per hand id (a reload must
+ * not count it twice). `direction` is how the seats sat when it was counted: the hand keeps
+ * those seats (their names and sides) while it stays on the table, whatever the setting
+ * says after (`seated`).
+ */
+export function addHandToSession(session, handId, totals, direction = "left") {
   if (session.counted.includes(handId)) return session;
   return {
     totals: session.totals.map((sum, seat) => sum + totals[seat]),
     hands: session.hands + 1,
     counted: [...session.counted, handId].slice(-20),
+    seated: { handId, direction },
   };
 }

@@ -24,8 +24,9 @@ export function createSessionScore({ storage, direction }) {
       if (!view?.over || !view.settlement?.total) return;
       const before = stored();
       const bySide = [0, 0, 0];
-      view.settlement.total.forEach((total, seat) => (bySide[sideIndex(seat, direction())] = total));
-      session = addHandToSession(before, handId, bySide);
+      const seated = direction();
+      view.settlement.total.forEach((total, seat) => (bySide[sideIndex(seat, seated)] = total));
+      session = addHandToSession(before, handId, bySide, seated);
       if (session !== before) storage.writeText(SESSION_KEY, JSON.stringify(session));
     },
     /** Another tab changed the record. */
