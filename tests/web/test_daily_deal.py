@@ -193,7 +193,7 @@ def test_the_daily_deal_against_hard_copied_and_counted(table: Any) -> None:
     assert points == [you]
     # Each chart has its words for those who do not see it.
     label = page.get_attribute('[data-chart="daily"] svg', "aria-label") or ""
-    assert f"{today} {signed(diff)}" in label, label
+    assert f"{today}: {signed(diff)}" in label, label
 
 
 def test_a_daily_link_opens_that_days_deal(table: Any) -> None:
