@@ -8,11 +8,11 @@ import { createHandController } from "../../web/js/game/hand_controller.js";
 import { state as base, view } from "./table_fixtures.mjs";
 
 /** A hand controller on `client`, a stand-in engine, with every other part a quiet stand-in. */
-function standIns(client, { level = "medium", written = new Map(), whenDrawn = (callback) => callback(), now } = {}) {
+function standIns(client, { level = "medium", written = new Map(), whenDrawn = (callback) => callback(), now, settings, followers = [] } = {}) {
   return createHandController({
     client,
     storage: { writeText: (key, text) => (written.set(key, text), true), remove: (key) => written.delete(key) },
-    settings: { current: { level, preset: "standard", speed: "fast", autoPass: "off" } },
+    settings: settings ?? { current: { level, preset: "standard", speed: "fast", autoPass: "off" } },
     clock: { sync() {}, autoPlay: false, personActed() {}, stopAuto: () => false },
     notices: { show() {} },
     update() {},
@@ -20,7 +20,7 @@ function standIns(client, { level = "medium", written = new Map(), whenDrawn = (
     now,
     isReady: () => true,
     onWorked() {},
-    followers: [],
+    followers,
     onAbandoned() {},
   });
 }
@@ -53,6 +53,63 @@ test("a reply without the hand's level (an older engine) keeps the setting the h
   const { hand } = controller({ settingsLevel: "medium" });
   hand.open(base({ view: view() }).snapshot, "h1");
   assert.equal(hand.view().handLevel, "medium");
+  hand.halt();
+});
+
+test("a hand keeps the seating it was dealt with: a change of the setting seats the next hand", () => {
+  const settings = { current: { level: "medium", preset: "standard", speed: "fast", autoPass: "off", direction: "left" } };
+  const written = new Map();
+  const followed = [];
+  const client = { request: async () => ({ ok: false, error: { code: "internal", message: { en: "stop", zh: "停" } } }) };
+  const hand = standIns(client, { settings, written, followers: [(snapshot, handId, seating) => followed.push([handId, seating])] });
+  const snapshot = base({ view: view() }).snapshot;
+  hand.open({ ...snapshot, level: "medium" }, "h1");
+  assert.equal(hand.view().handDirection, "left");
+  settings.current = { ...settings.current, direction: "right" }; // turned mid-hand
+  hand.open({ ...snapshot, level: "medium" }, "h1"); // the same hand moves on
+  assert.equal(hand.view().handDirection, "left");
+  assert.equal(JSON.parse(written.get("paodekuai.save")).direction, "left");
+  hand.open({ ...snapshot, level: "medium" }, "h2"); // the next deal
+  assert.equal(hand.view().handDirection, "right");
+  assert.deepEqual(followed, [["h1", "left"], ["h1", "left"], ["h2", "right"]]);
+  // A hand read back from its save sits as it was dealt, whatever the setting says now.
+  hand.showSaved({ handId: "h3", level: "medium", direction: "left", game: {}, dealCode: "A1" }, view());
+  assert.equal(hand.view().handDirection, "left");
+  hand.showSaved({ handId: "h4", level: "medium", direction: "sideways", game: {}, dealCode: "A1" }, view());
+  assert.equal(hand.view().handDirection, "right"); // a save without a seating of its own: the setting's
+  hand.halt();
+});
+
+test("no move is made while a dialog covers the table: the computer seat plays once it closes", async () => {
+  const sent = [];
+  const client = {
+    async request(type, fields) {
+      sent.push({ type, ...fields });
+      return { ok: false, error: { code: "internal", message: { en: "stop here", zh: "到此为止" } } };
+    },
+  };
+  let covered = true;
+  const hand = createHandController({
+    client,
+    storage: { writeText: () => true, remove() {} },
+    settings: { current: { level: "medium", preset: "standard", speed: "fast", autoPass: "off" } },
+    clock: { sync() {}, autoPlay: false, personActed() {}, stopAuto: () => false },
+    notices: { show() {} },
+    update() {},
+    whenDrawn: (callback) => callback(),
+    isReady: () => true,
+    onWorked() {},
+    followers: [],
+    onAbandoned() {},
+    isCovered: () => covered,
+  });
+  hand.open({ ...base({ view: view({ to_move: 1 }) }).snapshot, level: "medium" }, "h1");
+  await new Promise((resolve) => setTimeout(resolve, 700)); // over twice the pause before a move (fast)
+  assert.deepEqual(sent, []);
+  covered = false;
+  hand.uncovered();
+  await new Promise((resolve) => setTimeout(resolve, 700));
+  assert.deepEqual(sent, [{ type: "bot_turn", level: "medium" }]);
   hand.halt();
 });
 

@@ -362,47 +362,33 @@ test("the table model: settings and help panels in the chosen language", () => {
 test("the session's running totals go with the seats' names (by side), whichever way play turns", () => {
   const stored = new Map();
   const storage = { readText: (key) => stored.get(key) ?? null, writeText: (key, text) => (stored.set(key, text), true) };
-  let direction = "left";
-  const score = createSessionScore({ storage, direction: () => direction });
+  const score = createSessionScore({ storage });
   const over = (total) => ({ view: { over: true, settlement: { total } } });
   // Play goes left: seat 1 (West) wins a hand.
-  score.onSnapshot(over([-4, 10, -6]), "h1");
+  score.onSnapshot(over([-4, 10, -6]), "h1", "left");
   assert.deepEqual(score.view().totals, [-4, 10, -6]);
-  // The player turns play to the right: seat 1 now sits on the right (East) and wins again.
-  direction = "right";
-  score.onSnapshot(over([-3, 8, -5]), "h2");
+  // The next hand is dealt with play turned to the right: seat 1 sits on the right (East) and wins again.
+  score.onSnapshot(over([-3, 8, -5]), "h2", "right");
   assert.deepEqual(score.view().totals, [-7, 5, 2]); // you, West (+10 - 5), East (-6 + 8)
+  score.onSnapshot(over([-3, 8, -5]), "h2", "left"); // the same hand again (a reload): counted once
+  assert.deepEqual(score.view().totals, [-7, 5, 2]);
   const finished = tableView({ over: true, winner: 1, settlement: { total: [-3, 8, -5], cards_left: [3, 0, 5], shut_out: [false, false, false], bombs: [0, 0, 0] } });
-  const model = buildTableModel(baseState({ view: finished, you: null }, { session: score.view(), settings: { ...DEFAULT_SETTINGS, direction: "right" } }));
+  const model = buildTableModel(baseState({ view: finished, you: null }, { session: score.view(), handDirection: "right" }));
   const row = (name) => model.result.rows.find((r) => r.name === name);
   assert.equal(row("East").session, "+2"); // -6 then +8: East's own running total
   assert.equal(row("West").session, "+5"); // +10 then -5
 });
 
-test("a finished hand keeps the seats it was scored with when the player turns play round", () => {
-  const stored = new Map();
-  const storage = { readText: (key) => stored.get(key) ?? null, writeText: (key, text) => (stored.set(key, text), true) };
-  let direction = "right";
-  const score = createSessionScore({ storage, direction: () => direction });
+test("the hand on the table keeps the seats it was dealt with when the player turns play round", () => {
   const settlement = { total: [-3, 8, -5], cards_left: [3, 0, 5], shut_out: [false, false, false], bombs: [0, 0, 0] };
-  score.onSnapshot({ view: { over: true, settlement } }, "h1"); // seat 1, on the right (East), wins
-  // The result is up; the player turns play to the left. The hand was scored with seat 1 as
-  // East: it stays East's win, and each row's hand total is the one in its session total.
-  direction = "left";
   const finished = tableView({ over: true, winner: 1, settlement });
-  const model = buildTableModel(baseState({ view: finished, you: null }, { session: score.view(), settings: { ...DEFAULT_SETTINGS, direction: "left" } }));
+  // Dealt with play to the right; the setting now says left: the hand's seats stand.
+  const turned = { ...DEFAULT_SETTINGS, direction: "left" };
+  const model = buildTableModel(baseState({ view: finished, you: null }, { handDirection: "right", settings: turned }));
   assert.equal(model.result.title, "East wins the hand");
-  const row = (name) => model.result.rows.find((r) => r.name === name);
-  assert.deepEqual([row("East").total, row("East").session], ["+8", "+8"]);
-  assert.deepEqual([row("West").total, row("West").session], ["-5", "-5"]);
   assert.equal(model.seats.find((seat) => seat.seat === 1).side, "right");
-  // Read back from storage (a reload), the same.
-  const reloaded = createSessionScore({ storage, direction: () => direction }).view();
-  const again = buildTableModel(baseState({ view: finished, you: null }, { session: reloaded, settings: { ...DEFAULT_SETTINGS, direction: "left" } }));
-  assert.equal(again.result.title, "East wins the hand");
-  // The next hand is seated as the setting now says.
-  const next = buildTableModel(baseState({}, { handId: "h2", session: reloaded, settings: { ...DEFAULT_SETTINGS, direction: "left" } }));
-  assert.equal(next.seats.find((seat) => seat.seat === 1).side, "left");
+  const playing = buildTableModel(baseState({}, { handDirection: "right", settings: turned }));
+  assert.deepEqual(playing.seats.map((s) => [s.side, s.name]), [["me", "You"], ["right", "East"], ["left", "West"]]);
 });
 
 test("a hand that just ended shows its last play, then the cards left face up, then the result", () => {

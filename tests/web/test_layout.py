@@ -505,7 +505,7 @@ COUNTER_BOXES = """() => {
     const r = el.getBoundingClientRect();
     return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, height: r.height};
   };
-  const titles = [...document.querySelectorAll('[data-counter-title], [data-counter-short]')]
+  const titles = [...document.querySelectorAll('[data-counter-title]')]
     .filter(el => el.getBoundingClientRect().width > 0)
     .map(el => ({text: el.textContent, ...box(el)}));
   const ranks = [...document.querySelectorAll('[data-counter-ranks] li')].map(li => ({

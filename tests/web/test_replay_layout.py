@@ -151,6 +151,9 @@ def test_what_a_tap_in_the_coach_shows_comes_into_sight(
     page.wait_for_timeout(300)
     page.click(f'[data-replay] [data-review-step="{other}"]')
     page.wait_for_selector(f'[data-replay] [data-review-step="{other}"][aria-current]')
-    assert wait_in_sight(page, "[data-review-detail]"), page.evaluate(
+    # Its verdict comes into sight under the coach's summary and chips, which stay in sight.
+    assert wait_in_sight(page, "[data-review-detail] .coach-verdict"), page.evaluate(
         "() => document.querySelector('[data-review-detail]').getBoundingClientRect().toJSON()"
     )
+    assert wait_in_sight(page, "[data-review-summary]")
+    assert wait_in_sight(page, f'[data-replay] [data-review-step="{other}"]')

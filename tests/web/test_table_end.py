@@ -16,6 +16,7 @@ from web_table import (
     hand,
     is_over,
     moves,
+    new_hand,
     open_page,
     open_screen,
     play_until,
@@ -501,7 +502,7 @@ def seat_name(page: Any, seat: int) -> str:
     return (page.text_content(f'[data-seat="{seat}"] [data-seat-name]') or "").strip()
 
 
-def test_the_side_that_plays_after_you_is_a_setting_that_survives_a_reload(table: Any) -> None:
+def test_the_side_that_plays_after_you_is_a_setting_that_seats_the_next_hand(table: Any) -> None:
     page = table.page
     open_page(page, table.site.url)
     # As before: seat 1 (who plays after you) sits on your left and is West.
@@ -509,14 +510,28 @@ def test_the_side_that_plays_after_you_is_a_setting_that_survives_a_reload(table
     assert (seat_name(page, 1), seat_name(page, 2)) == ("West", "East")
     cards = hand(page)
     choose(page, "direction", "right")
-    # The player on your right now plays after you: the seats swap sides, and names.
+    # The hand on the table keeps its seats, and the table says when the change comes.
+    page.wait_for_function(
+        "() => document.querySelector('[data-notice]').textContent.includes('next hand')"
+    )
+    assert "seating" in (page.text_content("[data-notice]") or "")
+    assert (seat_name(page, 1), seat_name(page, 2)) == ("West", "East")
+    assert seat_x(page, 1) < seat_x(page, 2)
+    assert hand(page) == cards
+    assert read_settings(page)["direction"] == "right"
+    # A reload brings the same hand back seated as it was dealt.
+    page.reload()
+    open_page(page, table.site.url)
+    assert hand(page) == cards
+    assert (seat_name(page, 1), seat_name(page, 2)) == ("West", "East")
+    # The next deal: the player on your right now plays after you, the seats swap sides and names.
+    new_hand(page)
+    wait_my_turn_or_over(page)
     page.wait_for_function(
         """() => document.querySelector('[data-seat="1"]').dataset.side === 'right'"""
     )
     assert seat_x(page, 1) > seat_x(page, 2)
     assert (seat_name(page, 1), seat_name(page, 2)) == ("East", "West")
-    assert hand(page) == cards  # presentation only: the hand is the same
-    assert read_settings(page)["direction"] == "right"
     page.reload()
     open_page(page, table.site.url)
     assert seat_x(page, 1) > seat_x(page, 2)

@@ -14,7 +14,14 @@ from typing import Any
 
 import pytest
 import web_table
-from table_features import choose, close_panel, deal_with_preset, read_save, read_settings
+from table_features import (
+    choose,
+    close_panel,
+    deal_with_preset,
+    open_settings,
+    read_save,
+    read_settings,
+)
 from web_table import (
     hand,
     is_over,
@@ -213,7 +220,12 @@ def test_pass_by_itself_switched_on_at_a_turn_where_nothing_beats_passes_that_tu
             break
         take_turn(page)
     before = moves(page)
-    choose(page, "autoPass", "on")
+    open_settings(page)
+    page.select_option("[data-setting=autoPass]", "on")
+    # Nothing is played behind the open dialog, not even the pass just switched on.
+    page.wait_for_timeout(2_000)  # three times the pause before a move
+    assert moves(page) == before
+    close_panel(page)
     # Nobody taps: the turn passes by itself after the short pause later turns wait.
     web_table.wait_moves_beyond(page, before, timeout=5_000)
     mine = [a for a in read_save(page)["view"]["history"] if a["seat"] == 0]

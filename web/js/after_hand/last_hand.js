@@ -7,6 +7,7 @@
 
 import { isCardCode } from "../game/cards.js";
 import { isCodeText } from "../game/deal_link.js";
+import { isDirection } from "../store/preferences.js";
 import { parseJson } from "../store/storage.js";
 
 export const LAST_HAND_KEY = "paodekuai.lastHand";
@@ -23,13 +24,14 @@ const isText = (value) => isObject(value) && typeof value.en === "string";
 const isCombo = (value) => value === null || (isObject(value) && isText(value.text));
 
 /** A new record for a hand that just finished. */
-export function makeLastHand({ handId, game, dealCode, preset }) {
+export function makeLastHand({ handId, game, dealCode, preset, direction }) {
   return {
     app: LAST_HAND_APP,
     format: LAST_HAND_FORMAT,
     handId,
     dealCode: dealCode ?? null,
     preset: preset ?? null,
+    direction: isDirection(direction) ? direction : null, // how its seats sat (null: as the setting says)
     game,
     replay: null, // the engine's replay result, once asked for
     reviews: {}, // step -> the engine's Review of that decision

@@ -207,13 +207,13 @@ export function createReplayController({ win, storage, client, update, isReady, 
    * different hand than before (a new deal) closes the replay and its ratings;
    * an engine that just came up starts what was waiting for it.
    */
-  function onSnapshot(snapshot, handId) {
+  function onSnapshot(snapshot, handId, seating) {
     const view = snapshot?.view;
     if (seenHandId !== null && handId !== seenHandId) close();
     seenHandId = handId;
     if (view?.over && snapshot.game && handId && lastHand?.handId !== handId) {
       close(); // (a replay of the hand before, opened from Statistics while this one went on)
-      lastHand = makeLastHand({ handId, game: snapshot.game, dealCode: snapshot.deal_code, preset: view.rules });
+      lastHand = makeLastHand({ handId, game: snapshot.game, dealCode: snapshot.deal_code, preset: view.rules, direction: seating });
       persist();
     }
     ensureLoaded();

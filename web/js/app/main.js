@@ -129,7 +129,7 @@ function createApp(win) {
     isBusy: () => hand.busy || engine.loading,
     onTimeout: () => hand.act("timeout"),
   });
-  const score = createSessionScore({ storage, direction: () => settings.current.direction ?? "left" });
+  const score = createSessionScore({ storage });
   const replay = createReplayController({
     win,
     storage,
@@ -194,9 +194,10 @@ function createApp(win) {
       daily.onSnapshot,
     ],
     onAbandoned: stats.onAbandoned,
+    isCovered: () => dialog.open !== null,
   });
   inPlay = () => hand.underWay;
-  const dialog = createOpenDialog({ clock, update });
+  const dialog = createOpenDialog({ clock, update, uncovered: () => hand.uncovered() });
 
   /** Every part's state side by side: what the models read (never write). */
   function tableState() {
@@ -340,13 +341,16 @@ function createApp(win) {
     Object.fromEntries(Object.entries(named).map(([name, handle]) => [name, (...args) => frame.handInput(() => handle(...args))]));
 
   /**
-   * What a change of the rules or the difficulty leaves for the next hand, said in one notice
-   * (a second change replaces the first one's notice, so it names both when both wait).
+   * What a change of the rules, the difficulty or the seating leaves for the next hand, said
+   * in one notice (a second change replaces the first one's notice, so it names all that wait).
    */
   function nextHandNotice(changed) {
     const view = hand.current().snapshot?.view;
+    const onTable = view != null && !hand.over; // (after a hand's end the next hand is plainly the next deal)
     const rules = changed === "preset" || (view != null && settings.current.preset !== view.rules);
-    const level = view != null && !hand.over && settings.current.level !== hand.view().handLevel;
+    const level = onTable && settings.current.level !== hand.view().handLevel;
+    const seats = onTable && settings.current.direction !== hand.view().handDirection;
+    if (seats) return { key: rules || level ? "settingsNextHand" : "seatsNextHand" };
     if (rules && level) return { key: "rulesLevelNextHand" };
     if (rules) return { key: "rulesNextHand" };
     return level ? { key: "levelNextHand" } : null;
@@ -370,7 +374,7 @@ function createApp(win) {
         if (!settings.choose(name, value)) return;
         // Said over the table, not in the status line: the turn's prompt stays there, and a
         // notice goes by itself (a status line's words last until the next move).
-        if (name === "preset" || name === "level") notices.show(nextHandNotice(name));
+        if (name === "preset" || name === "level" || name === "direction") notices.show(nextHandNotice(name));
         if (name === "sound") sound.setEnabled(value === "on");
         hand.settingChanged(name);
         update();

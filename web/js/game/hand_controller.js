@@ -19,7 +19,7 @@
 
 import { EngineDown, requestInSlices } from "../engine/engine_client.js";
 import { SAVE_KEY, makeSave, newHandId, snapshotFromSave } from "../store/save.js";
-import { BOT_DELAY_MS, END_BEATS_MS } from "../store/preferences.js";
+import { BOT_DELAY_MS, END_BEATS_MS, isDirection } from "../store/preferences.js";
 import { sameRank } from "./cards.js";
 import { cannotBeat } from "./turn_facts.js";
 
@@ -41,10 +41,13 @@ const ELSEWHERE_NOTICE = Object.freeze({ key: "openElsewhere", stays: true });
  * @param {() => boolean} deps.isReady  the engine answers requests
  * @param {() => void} deps.onWorked   a request moved the hand on
  * @param {() => number} [deps.now]  the time, on the clock of input events' timeStamp
- * @param {Array<(snapshot: object, handId: string) => void>} deps.followers
+ * @param {Array<(snapshot: object, handId: string, seating: string) => void>} deps.followers
  *        told of every Snapshot applied (sound, score, statistics, replay)
  * @param {(snapshot: object, handId: string) => void} deps.onAbandoned
  *        an unfinished hand was replaced by another (the statistics count it)
+ * @param {() => boolean} [deps.isCovered]  a dialog covers the table (Settings, How to play,
+ *        the new-hand question): the hand waits, as the turn clock does, and goes on at
+ *        `uncovered()` (no move is made behind the player's back, not even their own auto-pass)
  */
 export function createHandController({
   client,
@@ -60,11 +63,16 @@ export function createHandController({
   now = () => globalThis.performance.now(),
   followers,
   onAbandoned,
+  isCovered = () => false,
 }) {
   let snapshot = null; // the last Snapshot drawn (from the engine, or from the save before it is up)
   let previewing = false; // `snapshot` is the save's preview, not yet the engine's
   let handId = null;
   let handLevel = null; // the hand's difficulty: the engine's `level` (a changed setting waits for the next hand)
+  // The side the seat after you sits on for the hand on the table, as set when it was dealt:
+  // a change of the setting seats the next hand (the seats' names and the session's totals by
+  // side stay with the hand they were dealt, shown and scored with).
+  let handSeating = null;
   let selection = []; // codes, in hand order
   let judgement = null;
   let judgementStale = false; // the selection changed since `judgement` was asked for
@@ -90,6 +98,7 @@ export function createHandController({
   let judgeSeq = 0;
   let paceTimer = null;
   let paceSeq = 0; // only the latest pause may act
+  let heldUnderDialog = false; // a paced move came due while a dialog covered the table
   let elsewhere = false; // another tab plays the hand now: this one neither acts nor saves
   // How much of a hand's end is shown: 0 its last play, 1 and the cards left face up, 2 and
   // the result. A hand that ends on the table shows them in beats (`showEnding`), as a
@@ -103,9 +112,14 @@ export function createHandController({
     return handLevel ?? settings.current.level;
   }
 
+  /** Which side the seat after you sits on for the hand on the table ("left" | "right"). */
+  function seating() {
+    return handSeating ?? settings.current.direction ?? "left";
+  }
+
   function saveHand() {
     if (elsewhere || !snapshot?.game || !handId) return;
-    const save = makeSave({ snapshot, handId, level: level(), preset: settings.current.preset });
+    const save = makeSave({ snapshot, handId, level: level(), preset: settings.current.preset, direction: seating() });
     const text = JSON.stringify(save);
     if (storage.writeText(SAVE_KEY, text)) return;
     // The stored copy is now behind the table: a reload must never bring back an
@@ -120,6 +134,7 @@ export function createHandController({
     // one (an engine that predates it).
     if (typeof next.level === "string") handLevel = next.level;
     else if (nextHandId !== handId || handLevel === null) handLevel = settings.current.level;
+    if (nextHandId !== handId || handSeating === null) handSeating = settings.current.direction ?? "left";
     snapshot = next;
     previewing = false;
     endStage = 2;
@@ -133,7 +148,7 @@ export function createHandController({
     flash = null;
     judgeSeq += 1;
     saveHand();
-    for (const follow of followers) follow(snapshot, handId);
+    for (const follow of followers) follow(snapshot, handId, seating());
     update();
   }
 
@@ -163,6 +178,10 @@ export function createHandController({
       clearTimeout(paceTimer);
       paceTimer = setTimeout(() => {
         if (myEpoch !== epoch || mySeq !== paceSeq) return;
+        if (isCovered()) {
+          heldUnderDialog = true; // made when the dialog closes, after the same visible pause
+          return;
+        }
         if (isBusy()) {
           continueHand(); // another request is in flight: try again after it
           return;
@@ -176,6 +195,7 @@ export function createHandController({
   function continueHand() {
     clearTimeout(paceTimer);
     paceSeq += 1;
+    heldUnderDialog = false;
     const view = snapshot?.view;
     clock.sync({ key: turnKey(), rules: view?.rules ?? null, lead: Boolean(snapshot?.you?.lead) });
     if (elsewhere || !isReady() || !view || view.over) return;
@@ -503,6 +523,7 @@ export function createHandController({
       previewing = true;
       handId = save.handId;
       handLevel = save.level;
+      handSeating = isDirection(save.direction) ? save.direction : null; // (a save from before it was kept: the setting)
       update();
     },
     /**
@@ -547,6 +568,12 @@ export function createHandController({
      * A setting changed: "pass by itself when I cannot beat" switched on during a turn where
      * nothing beats passes that turn too, after the same pause as on any later turn.
      */
+    /** The dialog over the table closed: a move held under it goes on. */
+    uncovered() {
+      if (!heldUnderDialog) return;
+      heldUnderDialog = false;
+      continueHand();
+    },
     settingChanged(name) {
       if (name === "autoPass" && settings.current.autoPass === "on" && canAct() && cannotBeat(snapshot.you)) continueHand();
     },
@@ -604,6 +631,7 @@ export function createHandController({
         snapshot,
         handId,
         handLevel,
+        handDirection: seating(),
         endStage,
         selection,
         judgement,

@@ -199,11 +199,11 @@ function settlementModel(t, settlement, name) {
 }
 
 function replayModel(state, t) {
-  const direction = state.settings?.direction ?? "left";
-  const name = (seat) => seatName(t, seat, direction);
   const replayState = state.replay;
   const record = state.lastHand;
   if (!replayState || !record) return null;
+  const direction = record.direction ?? state.settings?.direction ?? "left"; // as its seats sat
+  const name = (seat) => seatName(t, seat, direction);
   const base = {
     title: t("replayTitle", { code: record.dealCode ?? "—" }),
     link: replayState.link ? say(t, replayState.link) : "",

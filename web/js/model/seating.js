@@ -2,7 +2,9 @@
 // direction setting says on which side of you seat 1 (the seat after you)
 // sits. Names follow the side, not the seat number: the seat on your left is
 // West, the one on your right East, in every panel. Presentation only: the
-// engine's seat numbers, the hooks' data-seat and the save never change.
+// engine's seat numbers and the hooks' data-seat never change. A hand keeps the
+// direction it was dealt with (the hand controller's `handDirection`, and the
+// last hand's record for its replay); a changed setting seats the next hand.
 
 /** "left" | "right" for a computer seat, "me" for seat 0. */
 export function sideOf(seat, direction) {
@@ -30,15 +32,4 @@ export function seatsLeftToRight(direction) {
 export function sideIndex(seat, direction) {
   if (seat === 0) return 0;
   return sideOf(seat, direction) === "left" ? 1 : 2;
-}
-
-/**
- * How the seats of the hand on the table sit: as the setting says, but a finished hand keeps
- * the seats it was scored with (the session counted its totals by side then: `seated`), so
- * turning play round while its result is up moves no winner and no total to another name.
- */
-export function handDirection(setting, session, handId, over) {
-  const seated = session?.seated;
-  if (over && seated && seated.handId === handId) return seated.direction;
-  return setting ?? "left";
 }

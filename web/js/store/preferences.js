@@ -15,6 +15,7 @@ const CHOICES = Object.freeze({
   sound: ["off", "on"],
   // Which side of the table plays after you: the seat on your left (West) or on
   // your right (the Chinese apps' 下家). Presentation only: seat numbers never change.
+  // A hand keeps the seating it was dealt with; a change seats the next hand.
   direction: ["left", "right"],
   // When nothing in the hand beats the play to beat, pass without waiting for a tap
   // (as the club apps offer). Off unless the player turns it on.
@@ -66,7 +67,10 @@ export function withSetting(settings, name, value) {
   return { ...settings, [name]: value };
 }
 
-export const EMPTY_SESSION = Object.freeze({ totals: [0, 0, 0], hands: 0, counted: [], seated: null });
+/** Whether `value` is a seating: the side the seat after you sits on. */
+export const isDirection = (value) => CHOICES.direction.includes(value);
+
+export const EMPTY_SESSION = Object.freeze({ totals: [0, 0, 0], hands: 0, counted: [] });
 
 export function readSession(text) {
   const { value } = parseJson(text);
@@ -78,23 +82,18 @@ export function readSession(text) {
     Number.isInteger(value.hands) &&
     Array.isArray(value.counted);
   if (!ok) return EMPTY_SESSION;
-  const seated = value.seated;
-  const seatedOk = seated && typeof seated.handId === "string" && CHOICES.direction.includes(seated.direction);
-  return { totals: value.totals, hands: value.hands, counted: value.counted.slice(-20), seated: seatedOk ? { handId: seated.handId, direction: seated.direction } : null };
+  return { totals: value.totals, hands: value.hands, counted: value.counted.slice(-20) };
 }
 
 /**
- * The session with a finished hand's totals (by side) added, once per hand id (a reload must
- * not count it twice). `direction` is how the seats sat when it was counted: the hand keeps
- * those seats (their names and sides) while it stays on the table, whatever the setting
- * says after (`seated`).
+ * The session with a finished hand's totals (by side: you, left, right) added, once per
+ * hand id (a reload must not count it twice).
  */
-export function addHandToSession(session, handId, totals, direction = "left") {
+export function addHandToSession(session, handId, totals) {
   if (session.counted.includes(handId)) return session;
   return {
     totals: session.totals.map((sum, seat) => sum + totals[seat]),
     hands: session.hands + 1,
     counted: [...session.counted, handId].slice(-20),
-    seated: { handId, direction },
   };
 }

@@ -21,7 +21,7 @@ export function newHandId() {
 }
 
 /** The envelope to store after an action. */
-export function makeSave({ snapshot, handId, level, preset }) {
+export function makeSave({ snapshot, handId, level, preset, direction = "left" }) {
   return {
     app: SAVE_APP,
     format: SAVE_FORMAT,
@@ -29,6 +29,7 @@ export function makeSave({ snapshot, handId, level, preset }) {
     handId,
     level,
     preset,
+    direction, // the hand's seating (a save without it: the setting's)
     dealCode: snapshot.deal_code ?? null,
     game: snapshot.game,
     view: snapshot.view,

@@ -11,22 +11,23 @@ import { SESSION_KEY, addHandToSession, readSession } from "./preferences.js";
 /**
  * @param {object} deps
  * @param {object} deps.storage  storage.js facade
- * @param {() => string} deps.direction  the side the seat after you sits on ("left" | "right")
  */
-export function createSessionScore({ storage, direction }) {
+export function createSessionScore({ storage }) {
   const stored = () => readSession(storage.readText(SESSION_KEY));
   let session = stored();
 
   return {
-    /** A Snapshot was applied: a finished hand's totals join the score. */
-    onSnapshot(snapshot, handId) {
+    /**
+     * A Snapshot was applied: a finished hand's totals join the score, by the sides its seats
+     * sat on (`seating`: the side the seat after you sat on in that hand, "left" | "right").
+     */
+    onSnapshot(snapshot, handId, seating = "left") {
       const view = snapshot?.view;
       if (!view?.over || !view.settlement?.total) return;
       const before = stored();
       const bySide = [0, 0, 0];
-      const seated = direction();
-      view.settlement.total.forEach((total, seat) => (bySide[sideIndex(seat, seated)] = total));
-      session = addHandToSession(before, handId, bySide, seated);
+      view.settlement.total.forEach((total, seat) => (bySide[sideIndex(seat, seating)] = total));
+      session = addHandToSession(before, handId, bySide);
       if (session !== before) storage.writeText(SESSION_KEY, JSON.stringify(session));
     },
     /** Another tab changed the record. */

@@ -274,7 +274,6 @@ export function createRenderer(doc, motion) {
    */
   function renderCounter(model) {
     setText(q("[data-counter-title]"), model.counter.title);
-    setText(q("[data-counter-short]"), model.counter.shortTitle);
     const list = q("[data-counter-ranks]");
     const ranks = model.counter.ranks;
     const order = ranks.map((entry) => entry.rank).join(" ");

@@ -262,10 +262,35 @@ export function createPanelsRenderer(doc, { tableCard, reducedMotion }) {
     // it. The panel scrolls as little as it must for it to be in sight, once per tap.
     const reveal = model.reveal;
     if (reveal && reveal.n !== revealed) {
-      const target = reveal.part === "table" ? q("[data-replay-seats]", replayPanel) : q("[data-review-detail]", replayPanel);
-      target?.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
+      const behavior = reducedMotion() ? "auto" : "smooth";
+      if (reveal.part === "table") q("[data-replay-seats]", replayPanel)?.scrollIntoView({ block: "nearest", behavior });
+      else showDetail(behavior);
     }
     revealed = reveal?.n ?? 0;
+  }
+
+  /**
+   * A decision's detail into sight, with the coach's summary and chips above it: the tallies
+   * are what the player reads a verdict against. When the detail is too tall for both, the
+   * summary goes to the top and the detail's verdict shows under the chips (its list of
+   * options scrolls on below); only a detail that cannot show its verdict so is brought in alone.
+   */
+  function showDetail(behavior) {
+    const detail = q("[data-review-detail]", replayPanel);
+    const summary = q("[data-review-summary]", replayPanel);
+    if (!detail || !summary) return;
+    const box = replayPanel.getBoundingClientRect();
+    const top = summary.getBoundingClientRect().top;
+    const whole = detail.getBoundingClientRect();
+    const verdict = q(".coach-verdict", detail)?.getBoundingClientRect() ?? whole;
+    let by;
+    if (whole.bottom - top <= box.height) by = top < box.top ? top - box.top : Math.max(0, whole.bottom - box.bottom);
+    else if (verdict.bottom - top <= box.height) by = top - box.top;
+    else {
+      detail.scrollIntoView({ block: "start", behavior });
+      return;
+    }
+    if (Math.abs(by) >= 1) replayPanel.scrollBy({ top: by, behavior });
   }
 
   function renderStats(model) {
