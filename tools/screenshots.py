@@ -193,6 +193,14 @@ def run(args: argparse.Namespace) -> None:
                     page.click("[data-action=replay-next]")
                     page.click("[data-action=replay-next]")
                     shoot(page, out, f"{tag}-replay")
+                    if "coach" in args.extra:
+                        # The coach's last decision tapped, once rated: its detail in sight.
+                        last = "[data-review-steps] li:last-child [data-review-step]"
+                        page.wait_for_selector(
+                            f"{last}:not([data-verdict=pending])", timeout=120_000
+                        )
+                        page.click(last)
+                        shoot(page, out, f"{tag}-coach")
                     page.click("[data-action=replay-close]")
                 if "stats" in states:
                     web_table.menu_click(page, "stats")
@@ -229,7 +237,11 @@ def main() -> None:
     parser.add_argument("--states", default=",".join(STATES))
     parser.add_argument("--preset", default="standard")
     parser.add_argument("--deal", default="", help="a deal code to open (#deal=)")
-    parser.add_argument("--extra", default="", help="comma list: hint (select a hint in 'mid')")
+    parser.add_argument(
+        "--extra",
+        default="",
+        help="comma list: hint (select a hint in 'mid'), coach (tap a decision in 'replay')",
+    )
     run(parser.parse_args())
 
 

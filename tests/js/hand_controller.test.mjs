@@ -8,7 +8,7 @@ import { createHandController } from "../../web/js/game/hand_controller.js";
 import { state as base, view } from "./table_fixtures.mjs";
 
 /** A hand controller on `client`, a stand-in engine, with every other part a quiet stand-in. */
-function standIns(client, { level = "medium", written = new Map(), whenDrawn = (callback) => callback(), now, settings, followers = [] } = {}) {
+function standIns(client, { level = "medium", written = new Map(), whenDrawn = (callback) => callback(), now, settings, followers = [], isCovered } = {}) {
   return createHandController({
     client,
     storage: { writeText: (key, text) => (written.set(key, text), true), remove: (key) => written.delete(key) },
@@ -22,10 +22,11 @@ function standIns(client, { level = "medium", written = new Map(), whenDrawn = (
     onWorked() {},
     followers,
     onAbandoned() {},
+    isCovered,
   });
 }
 
-function controller({ settingsLevel }) {
+function controller({ settingsLevel = "medium", ...options } = {}) {
   const sent = [];
   const written = new Map();
   const client = {
@@ -34,7 +35,7 @@ function controller({ settingsLevel }) {
       return { ok: false, error: { code: "internal", message: { en: "stop here", zh: "到此为止" } } };
     },
   };
-  const hand = standIns(client, { level: settingsLevel, written });
+  const hand = standIns(client, { level: settingsLevel, written, ...options });
   return { hand, sent, written };
 }
 
@@ -58,10 +59,8 @@ test("a reply without the hand's level (an older engine) keeps the setting the h
 
 test("a hand keeps the seating it was dealt with: a change of the setting seats the next hand", () => {
   const settings = { current: { level: "medium", preset: "standard", speed: "fast", autoPass: "off", direction: "left" } };
-  const written = new Map();
   const followed = [];
-  const client = { request: async () => ({ ok: false, error: { code: "internal", message: { en: "stop", zh: "停" } } }) };
-  const hand = standIns(client, { settings, written, followers: [(snapshot, handId, seating) => followed.push([handId, seating])] });
+  const { hand, written } = controller({ settings, followers: [(snapshot, handId, seating) => followed.push([handId, seating])] });
   const snapshot = base({ view: view() }).snapshot;
   hand.open({ ...snapshot, level: "medium" }, "h1");
   assert.equal(hand.view().handDirection, "left");
@@ -81,28 +80,8 @@ test("a hand keeps the seating it was dealt with: a change of the setting seats 
 });
 
 test("no move is made while a dialog covers the table: the computer seat plays once it closes", async () => {
-  const sent = [];
-  const client = {
-    async request(type, fields) {
-      sent.push({ type, ...fields });
-      return { ok: false, error: { code: "internal", message: { en: "stop here", zh: "到此为止" } } };
-    },
-  };
   let covered = true;
-  const hand = createHandController({
-    client,
-    storage: { writeText: () => true, remove() {} },
-    settings: { current: { level: "medium", preset: "standard", speed: "fast", autoPass: "off" } },
-    clock: { sync() {}, autoPlay: false, personActed() {}, stopAuto: () => false },
-    notices: { show() {} },
-    update() {},
-    whenDrawn: (callback) => callback(),
-    isReady: () => true,
-    onWorked() {},
-    followers: [],
-    onAbandoned() {},
-    isCovered: () => covered,
-  });
+  const { hand, sent } = controller({ isCovered: () => covered });
   hand.open({ ...base({ view: view({ to_move: 1 }) }).snapshot, level: "medium" }, "h1");
   await new Promise((resolve) => setTimeout(resolve, 700)); // over twice the pause before a move (fast)
   assert.deepEqual(sent, []);
