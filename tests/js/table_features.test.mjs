@@ -355,6 +355,10 @@ test("the table model: settings and help panels in the chosen language", () => {
   assert.equal(buildTableModel(clubState()).dialogs.settings, null); // built only while open
   const settings = buildTableModel(clubState({ panel: "settings", settings: { ...clubState().settings, preset: "standard", level: "hard" } })).dialogs.settings;
   assert.equal(settings.thisHand, "This hand: Club, Easy."); // the hand on the table, not the next one
+  // Play turned round since the deal: the line says how the hand on the table sits.
+  const turned = (lang) => buildTableModel(clubState({ lang, panel: "settings", handDirection: "left", settings: { ...clubState().settings, direction: "right" } })).dialogs.settings.thisHand;
+  assert.equal(turned("en"), "This hand: Club, Easy, West plays after you.");
+  assert.equal(turned("zh"), "本局：俱乐部，简单，西家是你的下家。");
   assert.deepEqual(settings.language.options.map((o) => [o.label, o.lang]), [["English", "en"], ["简体中文", "zh-Hans"]]);
   assert.deepEqual(settings.sound.options.map((o) => o.value), ["off", "on"]);
 });

@@ -10,7 +10,14 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from table_features import choose, compact15_deal_held_by, read_save, read_settings
+from table_features import (
+    choose,
+    close_panel,
+    compact15_deal_held_by,
+    open_settings,
+    read_save,
+    read_settings,
+)
 from web_table import (
     SCREENS,
     hand,
@@ -519,6 +526,10 @@ def test_the_side_that_plays_after_you_is_a_setting_that_seats_the_next_hand(tab
     assert seat_x(page, 1) < seat_x(page, 2)
     assert hand(page) == cards
     assert read_settings(page)["direction"] == "right"
+    # Settings, which shows the next hand's choices, says how the hand on the table sits.
+    open_settings(page)
+    assert "West plays after you" in (page.text_content("[data-settings-hand]") or "")
+    close_panel(page)
     # A reload brings the same hand back seated as it was dealt.
     page.reload()
     open_page(page, table.site.url)

@@ -178,6 +178,7 @@ export const STRINGS = Object.freeze({
     language_zh: "简体中文",
     settingsNote: "Rules and difficulty apply from the next hand; language, speed, sound and seating at once.",
     settingsThisHand: "This hand: {rules}, {level}.",
+    settingsThisHandSeats: "This hand: {rules}, {level}, {seat} plays after you.", // its seating is not the setting's
     levelNextHand: "The new difficulty applies from the next hand",
     rulesLevelNextHand: "The new rules and difficulty apply from the next hand",
     seatsNextHand: "The new seating applies from the next hand",
@@ -454,6 +455,7 @@ export const STRINGS = Object.freeze({
     language_zh: "简体中文",
     settingsNote: "规则和难度从下一局开始生效；语言、速度、声音和座位立即生效。",
     settingsThisHand: "本局：{rules}，{level}。",
+    settingsThisHandSeats: "本局：{rules}，{level}，{seat}是你的下家。",
     levelNextHand: "新难度从下一局开始",
     rulesLevelNextHand: "新规则和新难度从下一局开始",
     seatsNextHand: "新座次从下一局开始",

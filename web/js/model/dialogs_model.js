@@ -6,6 +6,7 @@
 import { LANGUAGES, translate } from "../i18n/i18n.js";
 import { howToPlay, presetLine } from "../i18n/how_to_play.js";
 import { cardModel } from "./card_model.js";
+import { seatName } from "./seating.js";
 import { dailyResult } from "../after_hand/daily_record.js";
 
 /** Seconds left at which the countdown turns urgent (and ticks, with sound on). */
@@ -18,6 +19,17 @@ export function presetNamed(state, name) {
 
 function choices(t, prefix, values) {
   return values.map((value) => ({ value, label: t(`${prefix}_${value}`) }));
+}
+
+/**
+ * What the hand on the table is played with, under the choices (they are the next hand's):
+ * its rules and difficulty, and its seating when the setting has turned play round since.
+ */
+function thisHandLine(state, t, rules, level) {
+  const params = { rules: t.message(rules.label), level: t(`level_${level}`) };
+  const seating = state.handDirection ?? state.settings.direction ?? "left";
+  if (seating === (state.settings.direction ?? "left")) return t("settingsThisHand", params);
+  return t("settingsThisHandSeats", { ...params, seat: seatName(t, 1, seating) });
 }
 
 function settingsModel(state, t) {
@@ -34,7 +46,7 @@ function settingsModel(state, t) {
     sound: { value: state.settings.sound ?? "on", options: choices(t, "sound", ["off", "on"]) },
     direction: { value: state.settings.direction ?? "left", options: choices(t, "direction", ["left", "right"]) },
     autoPass: { value: state.settings.autoPass ?? "off", options: choices(t, "autoPass", ["off", "on"]) },
-    thisHand: rules ? t("settingsThisHand", { rules: t.message(rules.label), level: t(`level_${level}`) }) : "",
+    thisHand: rules ? thisHandLine(state, t, rules, level) : "",
     // What the rules chosen are, at a glance: the presets differ in a few facts, said here.
     rulesLine: presetLine(presetNamed(state, state.settings.preset), state.lang),
   };
