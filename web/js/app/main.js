@@ -58,6 +58,7 @@ function createApp(win) {
         const state = tableState();
         renderer.render(buildTableModel(state));
         panelRenderer.render(buildPanelsModel(state));
+        watchCover();
       },
       boot() {
         renderer.renderBoot(buildBootModel(tableState()));
@@ -194,10 +195,30 @@ function createApp(win) {
       daily.onSnapshot,
     ],
     onAbandoned: stats.onAbandoned,
-    isCovered: () => dialog.open !== null,
+    isCovered: () => tableCovered(),
   });
   inPlay = () => hand.underWay;
-  const dialog = createOpenDialog({ clock, update, uncovered: () => hand.uncovered() });
+  const dialog = createOpenDialog({ clock, update });
+
+  /**
+   * Something covers the table: a dialog, Statistics, or a replay (of the hand before, opened
+   * from Statistics mid-hand). The hand and the turn clock hold meanwhile (nothing is played
+   * unseen), and go on once a frame shows the table again.
+   */
+  function tableCovered() {
+    return dialog.open !== null || stats.view().statsPanel !== null || replay.view().replay !== null;
+  }
+  let wasCovered = false;
+  function watchCover() {
+    const covered = tableCovered();
+    if (covered === wasCovered) return;
+    wasCovered = covered;
+    // After the drawing, not inside it (each asks for a drawing of its own).
+    win.setTimeout(() => {
+      clock.pause("covered", covered); // (a dialog holds it at once as well: open_dialog.js)
+      if (!covered) hand.uncovered();
+    }, 0);
+  }
 
   /** Every part's state side by side: what the models read (never write). */
   function tableState() {

@@ -1,16 +1,15 @@
 // Which of the table's dialogs is open (Settings, How to play, the question
 // before a new hand abandons this one, or none), and
-// whether the bar's menu is. The turn clock and the hand hold while a dialog
-// is open (reading the rules is not playing, and nothing is played behind it);
+// whether the bar's menu is. The turn clock holds while a dialog is open
+// (reading the rules is not playing; the hand holds too: main.js, tableCovered);
 // the menu closes whenever anything is chosen.
 
 /**
  * @param {object} deps
  * @param {{pause: (reason: string, on: boolean) => void}} deps.clock  turn_clock.js
  * @param {() => void} deps.update
- * @param {() => void} [deps.uncovered]  the last dialog closed: the table goes on
  */
-export function createOpenDialog({ clock, update, uncovered = () => {} }) {
+export function createOpenDialog({ clock, update }) {
   let open = null; // "settings" | "help" | "new-hand" | null
   let menuOpen = false;
 
@@ -20,7 +19,6 @@ export function createOpenDialog({ clock, update, uncovered = () => {} }) {
     if (open !== name) {
       open = name;
       clock.pause("panel", name !== null);
-      if (name === null) uncovered();
     }
     update();
   }

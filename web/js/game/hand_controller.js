@@ -45,8 +45,8 @@ const ELSEWHERE_NOTICE = Object.freeze({ key: "openElsewhere", stays: true });
  *        told of every Snapshot applied (sound, score, statistics, replay)
  * @param {(snapshot: object, handId: string) => void} deps.onAbandoned
  *        an unfinished hand was replaced by another (the statistics count it)
- * @param {() => boolean} [deps.isCovered]  a dialog covers the table (Settings, How to play,
- *        the new-hand question): the hand waits, as the turn clock does, and goes on at
+ * @param {() => boolean} [deps.isCovered]  something covers the table (a dialog, Statistics,
+ *        a replay): the hand waits, and goes on at
  *        `uncovered()` (no move is made behind the player's back, not even their own auto-pass)
  */
 export function createHandController({

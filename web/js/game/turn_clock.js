@@ -77,7 +77,7 @@ export function createTurnClock({ win, sound, notices, update, timerFor, turnKey
       notices.show(null);
       return true;
     },
-    /** Hold the countdown while `reason` holds ("panel": a dialog is open). */
+    /** Hold the countdown while `reason` holds ("panel": a dialog is open; "covered": anything covers the table). */
     pause(reason, on) {
       timer.pause(reason, on);
       status = timer.status();
