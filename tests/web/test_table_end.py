@@ -291,6 +291,58 @@ def test_a_hand_ends_in_beats_the_last_play_then_the_cards_left_then_the_result(
     assert ending[0]["names"] == turned["names"] == up["names"], (ending[0], turned, up)
 
 
+#: Frame by frame from the moment the losers' cards left are drawn until their flips end: the
+#: cards whose flip shows them (past its wait) without a face; at the end, each card's code,
+#: its face's rank and suit class, in `window.__turned`.
+WATCH_THE_TURN = """() => {
+  const cards = () => [...document.querySelectorAll('[data-reveal] [data-card]')];
+  const faceless = [];
+  let frames = 0;
+  const watch = () => {
+    frames += 1;
+    let turning = false;
+    for (const card of cards()) {
+      for (const a of card.getAnimations()) {
+        if (a.playState !== 'running') continue;
+        turning = true;
+        if (a.currentTime > a.effect.getTiming().delay && !card.querySelector('.face .rank'))
+          faceless.push([frames, card.dataset.card]);
+      }
+    }
+    if (frames > 3 && !turning) {
+      const due = document.querySelector('[data-faces-due]') !== null;
+      const face = card => [card.dataset.card, card.querySelector('.face .rank')?.textContent,
+        [...(card.querySelector('.face')?.classList ?? [])].find(c => c.startsWith('suit-'))];
+      window.__turned = {frames, faceless, due, faces: cards().map(face)};
+      return;
+    }
+    requestAnimationFrame(watch);
+  };
+  const start = new MutationObserver(() => {
+    if (!cards().length) return;
+    start.disconnect();
+    requestAnimationFrame(watch);
+  });
+  start.observe(document.querySelector('[data-app]'), {subtree: true, childList: true});
+}"""
+
+
+def test_the_cards_left_show_their_faces_whenever_their_flips_show_them(table: Any) -> None:
+    """The cards left are drawn faceless and get their faces over the next two frames (a
+    lighter frame each): no card's flip ever shows it without its face, and each face is
+    its own card's."""
+    page = table.page
+    open_page(page, f"{table.site.url}#deal={SHORT_DEAL}")
+    page.evaluate(WATCH_THE_TURN)
+    play_until(page, max_turns=80)
+    page.wait_for_function("() => window.__turned !== undefined")
+    seen = page.evaluate("window.__turned")
+    assert seen["faceless"] == [] and not seen["due"], seen
+    assert seen["faces"], seen
+    for code, rank, suit in seen["faces"]:
+        assert rank and code == f"{rank}{suit.removeprefix('suit-')}", seen
+
+
 #: The moment the hand's last play lands (a seat's count reads 0, the result not up yet), a
 #: tap on the bar's New hand, as a person would tap ahead; what the table shows right after
 #: goes to `window.__tapped`.

@@ -152,10 +152,14 @@ export function createMotion(win) {
           ];
       playThenRemove(banner, frames, { duration, easing: "ease-out" });
     },
-    /** The end of a hand: each card left turns face up, one after another. */
-    flip(nodes) {
+    /**
+     * The end of a hand: each card left turns face up, one after another. `first`: the place
+     * of nodes[0] in that order (its turn's wait); `late`: ms since the flips of the cards
+     * before it started (a later start shortens the wait, so each card turns when it would).
+     */
+    flip(nodes, first = 0, late = 0) {
       nodes.forEach((node, index) => {
-        const delay = index * ms("flipStagger");
+        const delay = (first + index) * ms("flipStagger") - late;
         if (reduced()) fadeIn(node, ms("flip"), delay);
         else animate(node, [{ transform: "perspective(400px) rotateY(90deg)" }, { transform: "none" }], { duration: ms("flip"), delay, fill: "backwards" });
       });

@@ -25,15 +25,16 @@ function cardFace(doc, card) {
 
 /**
  * A card lying on the table. Its hooks: data-card (not on a ghost's copy), and on
- * a play's cards data-played-card too (the older hook of the same cards).
+ * a play's cards data-played-card too (the older hook of the same cards). `faced` false:
+ * drawn without its face, which comes later (createFaces).
  */
-export function tableCard(doc, card, hooks = "card") {
+export function tableCard(doc, card, hooks = "card", faced = true) {
   const node = el(doc, "span", "card small");
   if (hooks !== "none") node.dataset.card = card.code;
   if (hooks === "played") node.dataset.playedCard = card.code;
   node.setAttribute("role", "img");
   node.setAttribute("aria-label", card.label);
-  node.append(cardFace(doc, card));
+  if (faced) node.append(cardFace(doc, card));
   return node;
 }
 
@@ -50,32 +51,41 @@ export function tableCard(doc, card, hooks = "card") {
  */
 function createFaces(doc, root) {
   const win = doc.defaultView;
-  let due = []; // [card node, card]
+  let due = []; // [card node, card, frames it waits]
 
-  function fill() {
-    const now = due;
-    due = [];
+  function ask() {
+    if (doc.visibilityState === "hidden") queueMicrotask(fill);
+    else win.requestAnimationFrame(fill);
+  }
+
+  /** The faces due at this frame (with `all`, every face due). */
+  function fill(all = false) {
+    const now = all === true ? due : due.filter(([, , frames]) => frames <= 1);
+    due = all === true ? [] : due.filter(([, , frames]) => frames > 1).map(([node, card, frames]) => [node, card, frames - 1]);
     for (const [node, card] of now) {
       if (node.isConnected && !node.firstElementChild) node.append(cardFace(doc, card)); // (not gone since)
     }
-    root.removeAttribute("data-faces-due");
+    if (due.length > 0) ask();
+    else root.removeAttribute("data-faces-due");
   }
 
   // A hidden page paints no frames (and gets none) but its DOM is still read: there, the
   // faces come once the drawing that asked is done.
   doc.addEventListener("visibilitychange", () => {
-    if (doc.visibilityState === "hidden" && due.length > 0) fill();
+    if (doc.visibilityState === "hidden" && due.length > 0) fill(true);
   });
 
   return {
-    /** Give `node` (a card drawn faceless, about to be put on the table) the face of `card` soon. */
-    later(node, card) {
+    /**
+     * Give `node` (a card drawn faceless, about to be put on the table) the face of `card`
+     * at the `frames`th frame from now.
+     */
+    later(node, card, frames = 1) {
       if (due.length === 0) {
         root.setAttribute("data-faces-due", "");
-        if (doc.visibilityState === "hidden") queueMicrotask(fill);
-        else win.requestAnimationFrame(fill);
+        ask();
       }
-      due.push([node, card]);
+      due.push([node, card, frames]);
     },
   };
 }
@@ -125,6 +135,7 @@ export function createRenderer(doc, motion) {
   rowBreak.setAttribute("aria-hidden", "true");
   const playSignature = ["", "", ""];
   const revealSignature = ["", "", ""];
+  const revealCards = new WeakMap(); // a card turned up faceless -> its card (turnUp)
   const dialogs = createDialogRenderer(doc, { tableCard }); // How to play draws its examples with the table's cards
   const faces = createFaces(doc, root);
   let drawn = null; // the last model drawn: what changed since decides the motion
@@ -179,6 +190,8 @@ export function createRenderer(doc, motion) {
     const backs = q("[data-backs]", node);
     if (!backs) return;
     if (backs.childElementCount !== seat.backs) {
+      // (none left, at the end of a hand: all at once, not one removal each)
+      if (seat.backs === 0) backs.replaceChildren();
       while (backs.childElementCount > seat.backs) backs.lastElementChild.remove();
       while (backs.childElementCount < seat.backs) {
         const back = el(doc, "i", "back");
@@ -227,7 +240,16 @@ export function createRenderer(doc, motion) {
     box.setAttribute("role", "group");
     const cards = el(doc, "span", "played revealed");
     cards.style.setProperty("--n", String(reveal.cards.length));
-    cards.append(...reveal.cards.map((card) => tableCard(doc, card)));
+    // Cards about to turn up are drawn faceless (turnUp gives them their faces); on the
+    // first drawing (a reload), which plays no motion, they lie face up at once.
+    const turning = drawn !== null;
+    cards.append(
+      ...reveal.cards.map((card) => {
+        const node = tableCard(doc, card, "card", !turning);
+        if (turning) revealCards.set(node, card);
+        return node;
+      }),
+    );
     // A tag under the cards (never over them: each card shows whole), so they are not read
     // as a play (the group's label says it already).
     const caption = el(doc, "span", "reveal-caption", reveal.caption);
@@ -570,8 +592,29 @@ export function createRenderer(doc, motion) {
       else motion.moment(moment.kind, banner(moment.kind, moment.text), q("[data-seat-play] .played", seatNodes[moment.seat]));
     }
     if (model.shutOut && model.shutOut.at !== old.shutOut?.at) motion.stamp(banner("shut-out", model.shutOut.text));
-    if (changes.revealed.length) motion.flip(changes.revealed);
+    if (changes.revealed.length) turnUp(changes.revealed);
     if (changes.resultAppeared) motion.slideUp(q("[data-result]"));
+  }
+
+  /**
+   * The losers' cards left turn face up (motion.flip: one after another, each from edge-on,
+   * unseen, to flat), drawn faceless in this frame. Their faces and their flips come at the
+   * next two frames, half the cards at each: the frame that drew some twenty cards with their
+   * faces (six elements a card) and started their flips was one task of 65-100 ms on a phone
+   * slowed 4x (its layout mostly the faces', half its script the flips'); now three, of about
+   * 30, 45 and 45. The first flips start a frame after the cards are drawn, unseen till then
+   * (faceless), and the second half's a frame later still with that time off their waits, so
+   * each card turns when it would have.
+   */
+  function turnUp(nodes) {
+    const half = Math.ceil(nodes.length / 2);
+    nodes.forEach((node, index) => faces.later(node, revealCards.get(node), index < half ? 1 : 2));
+    nextFrame(() => {
+      motion.flip(nodes.slice(0, half));
+      if (half === nodes.length) return;
+      const started = win.performance.now();
+      nextFrame(() => motion.flip(nodes.slice(half), half, win.performance.now() - started));
+    });
   }
 
   /** At the next frame (at once in a hidden page, which paints none and whose DOM is still read). */
