@@ -87,18 +87,24 @@ CUT_CARDS = """() => [...document.querySelectorAll('[data-replay-seats] .mini-ha
 })"""
 
 
-def test_on_a_landscape_phone_every_replayed_card_shows_its_rank_and_suit_whole(
-    open_table: Callable[..., Any],
+@pytest.mark.parametrize(
+    "size",
+    [(844, 390), (390, 844), (360, 640), (1366, 768)],
+    ids=["landscape", "portrait", "small", "laptop"],
+)
+def test_every_replayed_card_shows_its_rank_and_suit_whole(
+    open_table: Callable[..., Any], size: tuple[int, int]
 ) -> None:
-    page = replay_of_deal_at(open_table, (844, 390))
+    """A 10 told from another 10 by its suit: no card of a hand or a play covers another's."""
+    page = replay_of_deal_at(open_table, size)
     page.keyboard.press("Home")
     page.wait_for_selector('[data-replay][data-step="0"]')
     last = int(page.get_attribute("[data-replay]", "data-last") or "0")
-    assert page.evaluate(CUT_CARDS) == [], "step 0"
+    assert page.evaluate(CUT_CARDS) == [], (size, "step 0")
     for step in range(1, min(last, 16)):
         page.click("[data-action=replay-next]")
         page.wait_for_selector(f'[data-replay][data-step="{step}"]')
-        assert page.evaluate(CUT_CARDS) == [], step
+        assert page.evaluate(CUT_CARDS) == [], (size, step)
 
 
 #: Whether the element lies in the viewport and in the visible box of each box that scrolls it
