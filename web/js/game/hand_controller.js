@@ -98,7 +98,7 @@ export function createHandController({
   let judgeSeq = 0;
   let paceTimer = null;
   let paceSeq = 0; // only the latest pause may act
-  let heldUnderDialog = false; // a paced move came due while a dialog covered the table
+  let heldUnderCover = false; // a paced move came due while something covered the table (isCovered)
   let elsewhere = false; // another tab plays the hand now: this one neither acts nor saves
   // How much of a hand's end is shown: 0 its last play, 1 and the cards left face up, 2 and
   // the result. A hand that ends on the table shows them in beats (`showEnding`), as a
@@ -179,7 +179,7 @@ export function createHandController({
       paceTimer = setTimeout(() => {
         if (myEpoch !== epoch || mySeq !== paceSeq) return;
         if (isCovered()) {
-          heldUnderDialog = true; // made when the dialog closes, after the same visible pause
+          heldUnderCover = true; // made when the table shows again, after the same visible pause
           return;
         }
         if (isBusy()) {
@@ -195,7 +195,7 @@ export function createHandController({
   function continueHand() {
     clearTimeout(paceTimer);
     paceSeq += 1;
-    heldUnderDialog = false;
+    heldUnderCover = false;
     const view = snapshot?.view;
     clock.sync({ key: turnKey(), rules: view?.rules ?? null, lead: Boolean(snapshot?.you?.lead) });
     if (elsewhere || !isReady() || !view || view.over) return;
@@ -564,16 +564,16 @@ export function createHandController({
       apply(next, nextHandId);
       continueHand();
     },
+    /** The table shows again (what covered it closed): a move held under the cover goes on. */
+    uncovered() {
+      if (!heldUnderCover) return;
+      heldUnderCover = false;
+      continueHand();
+    },
     /**
      * A setting changed: "pass by itself when I cannot beat" switched on during a turn where
      * nothing beats passes that turn too, after the same pause as on any later turn.
      */
-    /** The dialog over the table closed: a move held under it goes on. */
-    uncovered() {
-      if (!heldUnderDialog) return;
-      heldUnderDialog = false;
-      continueHand();
-    },
     settingChanged(name) {
       if (name === "autoPass" && settings.current.autoPass === "on" && canAct() && cannotBeat(snapshot.you)) continueHand();
     },
