@@ -34,6 +34,7 @@ import { createStillTable } from "./still_table.js";
 import { buildBootModel, buildTableModel, handModel } from "../model/table_model.js";
 import { buildPanelsModel } from "../model/panels_model.js";
 import { presetNamed } from "../model/dialogs_model.js";
+import { settingDirection } from "../model/seating.js";
 import { createRenderer, tableCard } from "../view/render.js";
 import { createMotion } from "../view/motion.js";
 import { createPanelsRenderer } from "../view/render_panels.js";
@@ -370,7 +371,7 @@ function createApp(win) {
     const onTable = view != null && !hand.over; // (after a hand's end the next hand is plainly the next deal)
     const rules = changed === "preset" || (view != null && settings.current.preset !== view.rules);
     const level = onTable && settings.current.level !== hand.view().handLevel;
-    const seats = onTable && settings.current.direction !== hand.view().handDirection;
+    const seats = onTable && settingDirection(settings.current) !== hand.view().handDirection;
     if (seats) return { key: rules || level ? "settingsNextHand" : "seatsNextHand" };
     if (rules && level) return { key: "rulesLevelNextHand" };
     if (rules) return { key: "rulesNextHand" };

@@ -22,6 +22,7 @@ import { SAVE_KEY, makeSave, newHandId, snapshotFromSave } from "../store/save.j
 import { BOT_DELAY_MS, END_BEATS_MS, isDirection } from "../store/preferences.js";
 import { sameRank } from "./cards.js";
 import { cannotBeat } from "./turn_facts.js";
+import { settingDirection } from "../model/seating.js";
 
 /** Hint's search shows its spinner only when it is not answered within this time. */
 const HINT_SPINNER_MS = 150;
@@ -114,7 +115,7 @@ export function createHandController({
 
   /** Which side the seat after you sits on for the hand on the table ("left" | "right"). */
   function seating() {
-    return handSeating ?? settings.current.direction ?? "left";
+    return handSeating ?? settingDirection(settings.current);
   }
 
   function saveHand() {
@@ -134,7 +135,7 @@ export function createHandController({
     // one (an engine that predates it).
     if (typeof next.level === "string") handLevel = next.level;
     else if (nextHandId !== handId || handLevel === null) handLevel = settings.current.level;
-    if (nextHandId !== handId || handSeating === null) handSeating = settings.current.direction ?? "left";
+    if (nextHandId !== handId || handSeating === null) handSeating = settingDirection(settings.current);
     snapshot = next;
     previewing = false;
     endStage = 2;

@@ -6,7 +6,7 @@
 import { LANGUAGES, translate } from "../i18n/i18n.js";
 import { howToPlay, presetLine } from "../i18n/how_to_play.js";
 import { cardModel } from "./card_model.js";
-import { seatName } from "./seating.js";
+import { seatName, settingDirection, tableDirection } from "./seating.js";
 import { dailyResult } from "../after_hand/daily_record.js";
 
 /** Seconds left at which the countdown turns urgent (and ticks, with sound on). */
@@ -27,8 +27,8 @@ function choices(t, prefix, values) {
  */
 function thisHandLine(state, t, rules, level) {
   const params = { rules: t.message(rules.label), level: t(`level_${level}`) };
-  const seating = state.handDirection ?? state.settings.direction ?? "left";
-  if (seating === (state.settings.direction ?? "left")) return t("settingsThisHand", params);
+  const seating = tableDirection(state);
+  if (seating === settingDirection(state.settings)) return t("settingsThisHand", params);
   return t("settingsThisHandSeats", { ...params, seat: seatName(t, 1, seating) });
 }
 
@@ -44,7 +44,7 @@ function settingsModel(state, t) {
     },
     speed: { value: state.settings.speed, options: choices(t, "speed", ["normal", "fast"]) },
     sound: { value: state.settings.sound ?? "on", options: choices(t, "sound", ["off", "on"]) },
-    direction: { value: state.settings.direction ?? "left", options: choices(t, "direction", ["left", "right"]) },
+    direction: { value: settingDirection(state.settings), options: choices(t, "direction", ["left", "right"]) },
     autoPass: { value: state.settings.autoPass ?? "off", options: choices(t, "autoPass", ["off", "on"]) },
     thisHand: rules ? thisHandLine(state, t, rules, level) : "",
     // What the rules chosen are, at a glance: the presets differ in a few facts, said here.

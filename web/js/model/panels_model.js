@@ -11,7 +11,7 @@ import { isCounted, unratedVerdict } from "../after_hand/last_hand.js";
 import { dailyResult, dailySummary, isPractice } from "../after_hand/daily_record.js";
 import { runningPoints } from "../after_hand/recent_hands.js";
 import { cardModel, playModel, signed } from "./table_model.js";
-import { seatName, seatsLeftToRight } from "./seating.js";
+import { seatName, seatsLeftToRight, settingDirection } from "./seating.js";
 /** A short mark per verdict for the row of decisions (the word is in its label). */
 const VERDICT_MARKS = Object.freeze({
   best: "★",
@@ -202,7 +202,7 @@ function replayModel(state, t) {
   const replayState = state.replay;
   const record = state.lastHand;
   if (!replayState || !record) return null;
-  const direction = record.direction ?? state.settings?.direction ?? "left"; // as its seats sat
+  const direction = record.direction ?? settingDirection(state.settings); // as its seats sat
   const name = (seat) => seatName(t, seat, direction);
   const base = {
     title: t("replayTitle", { code: record.dealCode ?? "—" }),

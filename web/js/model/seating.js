@@ -6,6 +6,16 @@
 // direction it was dealt with (the hand controller's `handDirection`, and the
 // last hand's record for its replay); a changed setting seats the next hand.
 
+/** The side the setting seats the player after you on: "left" (the first tables') unless it says "right". */
+export function settingDirection(settings) {
+  return settings?.direction === "right" ? "right" : "left";
+}
+
+/** How the hand on the table sits: its own seating, or the setting's before a hand is dealt. */
+export function tableDirection(state) {
+  return state.handDirection ?? settingDirection(state.settings);
+}
+
 /** "left" | "right" for a computer seat, "me" for seat 0. */
 export function sideOf(seat, direction) {
   if (seat === 0) return "me";

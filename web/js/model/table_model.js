@@ -7,7 +7,7 @@ import { cardModel } from "./card_model.js";
 import { LANGUAGES, say, translate, translatorFor } from "../i18n/i18n.js";
 import { dialogsModel, presetNamed } from "./dialogs_model.js";
 import { scoringLine } from "../i18n/how_to_play.js";
-import { seatName, sideIndex, sideOf } from "./seating.js";
+import { seatName, sideIndex, sideOf, tableDirection } from "./seating.js";
 import { cannotBeat } from "../game/turn_facts.js";
 
 const SEATS = [0, 1, 2];
@@ -210,7 +210,7 @@ export function buildTableModel(state) {
   const t = translatorFor(state.lang);
   const facts = turnFacts(state);
   const { snapshot, view, ready, you, myTurn, canAct, endStage, leftAtEnd, reveal } = facts;
-  const direction = state.handDirection ?? state.settings.direction ?? "left"; // the hand's own seating
+  const direction = tableDirection(state);
   const name = (seat) => seatName(t, seat, direction);
   const table = view ? trickPlays(view) : { current: [null, null, null], ended: null };
   const judged = state.judgement !== null && !state.judgementStale;
