@@ -404,10 +404,13 @@ test("a hand that just ended shows its last play, then the cards left face up, t
   // The room for them is made at once, with the last play (the seats move once).
   assert.deepEqual(at(0).seats.map((seat) => seat.revealRoom), [true, false, true]);
   assert.equal(at(0).result, null);
+  assert.equal(at(0).resultUp, false);
   assert.deepEqual(revealed(at(1)), [3, 0, 5]);
   // Each captioned with how many, so they are not read as a play.
   assert.deepEqual(at(1).seats.map((seat) => seat.reveal?.caption ?? null), ["3 left", null, "5 left"]);
-  assert.equal(at(1).result, null);
+  // The result is not up yet (its words are there to be laid out unseen).
+  assert.equal(at(1).resultUp, false);
+  assert.equal(at(1).result.title, "West wins the hand");
   // The last trick: a loser's play gives way to its cards left; the winning play stays.
   const trick = [{ seat: 2, cards: ["3D", "3H"] }, { seat: 0, cards: null }, { seat: 1, cards: ["KD", "KH"] }];
   const lastTrick = { ...snapshot, view: { ...finished, history: trick, trick_start: 0 } };
@@ -419,9 +422,10 @@ test("a hand that just ended shows its last play, then the cards left face up, t
   assert.equal(buildTableModel(baseState(yours, { endStage: 0 })).hand.cards.length, 3);
   assert.equal(buildTableModel(baseState(yours, { endStage: 1 })).hand.cards.length, 0);
   assert.deepEqual(revealed(at(2)), [3, 0, 5]);
-  assert.ok(at(2).result);
+  assert.ok(at(2).result && at(2).resultUp);
   // A restored or reloaded hand (no stage given) is shown whole.
-  assert.ok(buildTableModel(baseState(snapshot)).result);
+  const restored = buildTableModel(baseState(snapshot));
+  assert.ok(restored.result && restored.resultUp);
 });
 
 test("the seat to move shows nothing of what it did earlier in the trick", () => {

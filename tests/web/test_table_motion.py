@@ -261,3 +261,40 @@ def test_a_new_hands_cards_have_their_faces_from_the_second_frame_of_its_growth(
     )
     for code, rank, suit in faces:
         assert code == f"{rank}{suit.removeprefix('suit-')}", (code, rank, suit)
+
+
+#: Frame by frame from the page's start: every card of a play that can be seen (its play not
+#: waiting unseen for its flight, `.arriving`) and whether it shows its own rank and suit.
+WATCH_THE_PLAYS = """
+window.__plays = {frames: 0, seen: 0, faceless: [], wrong: [], stop: false};
+const watchPlays = () => {
+  const w = window.__plays;
+  if (w.stop) return;
+  w.frames += 1;
+  for (const card of document.querySelectorAll('[data-seat-play]:not(.arriving) [data-card]')) {
+    w.seen += 1;
+    const rank = card.querySelector('.face .rank');
+    if (!rank) { w.faceless.push(card.dataset.card); continue; }
+    const suit = [...card.querySelector('.face').classList].find(c => c.startsWith('suit-'));
+    if (rank.textContent + suit.slice(5) !== card.dataset.card) w.wrong.push(card.dataset.card);
+  }
+  requestAnimationFrame(watchPlays);
+};
+requestAnimationFrame(watchPlays);
+"""
+
+
+def test_every_card_of_a_play_shows_its_face_in_every_frame_it_is_seen(
+    open_table: Any,
+) -> None:
+    """A new play's faces come with its flight, a frame after its cards are drawn unseen (the
+    frame of a computer's long play is lighter): no frame shows a played card without its
+    face, and each face is its own card's. Deal A0738433 opens with East's ten-card plane."""
+    browsing = open_table(viewport={"width": 390, "height": 844})
+    page = browsing.page
+    page.add_init_script(WATCH_THE_PLAYS)
+    open_page(page, f"{browsing.site.url}#deal=A0738433")
+    play_until(page, lambda p: moves(p) >= 9)
+    seen = page.evaluate("() => { window.__plays.stop = true; return window.__plays; }")
+    assert seen["frames"] > 30 and seen["seen"] > 100, seen  # plays were watched, frame by frame
+    assert seen["faceless"] == [] and seen["wrong"] == [], seen

@@ -365,7 +365,10 @@ export function buildTableModel(state) {
     notice: state.notice ? say(t, state.notice) : "",
     // A portrait phone gives it a row of its own (never while a hand is in play: see notices.js).
     noticeRow: Boolean(state.noticeRow),
-    result: endStage >= 2 ? resultModel(state, t, view, name, direction) : null,
+    // The result sheet's words from the turn of the cards left, so the sheet can be laid out
+    // unseen before it comes up (render.js, renderResult); it comes up with the last beat.
+    result: endStage >= 1 ? resultModel(state, t, view, name, direction) : null,
+    resultUp: endStage >= 2,
     dialogs: dialogsModel(state, t),
   };
 }

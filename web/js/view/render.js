@@ -38,6 +38,9 @@ export function tableCard(doc, card, hooks = "card", faced = true) {
   return node;
 }
 
+/** How many of the cards left turn up in one frame at a hand's end (turnUp). */
+const REVEAL_PER_FRAME = 8;
+
 /**
  * Faces given at the next frame to cards drawn without them. A face is five elements: the
  * frame that drew a new deal's hand with its faces restyled, laid out and painted some
@@ -91,14 +94,23 @@ function createFaces(doc, root) {
 }
 
 /** A play as laid on the table: its cards overlapped (or the pass mark) and the combination's name. */
-function playNodes(doc, action, hooked = true) {
+function playNodes(doc, action, hooked = true, faceLater = null) {
   if (action.pass) return [el(doc, "span", "pass-mark", action.passText)];
   const cards = el(doc, "span", "played");
   cards.style.setProperty("--n", String(action.cards.length));
-  for (const card of action.cards) cards.append(tableCard(doc, card, hooked ? "played" : "none"));
+  for (const card of action.cards) {
+    const node = tableCard(doc, card, hooked ? "played" : "none", faceLater === null);
+    faceLater?.(node, card);
+    cards.append(node);
+  }
   const nodes = [cards];
   if (action.text) nodes.push(el(doc, "span", "combo-text", action.text));
   return nodes;
+}
+
+/** A move was made since `old` was drawn (not a redraw of the same play): its play flies in. */
+function movedSince(old, model) {
+  return old !== null && (model.moves > old.moves || model.handId !== old.handId);
 }
 
 /**
@@ -208,14 +220,22 @@ export function createRenderer(doc, motion) {
     return node?.getBoundingClientRect() ?? null;
   }
 
-  /** Redraw a seat's play when it changed; returns its container then (a new play flies in). */
-  function renderPlay(seat) {
+  /**
+   * Redraw a seat's play when it changed; returns its container then (a new play flies in).
+   * `flight`: a move was made since the last drawing, so a new play is drawn unseen in this
+   * frame and flies at the `flight`th frame from now (animate): its cards' faces come with it
+   * (createFaces), and this frame lays out no face. (A computer's long play, ten cards and
+   * fifty face elements, drawn whole with the rest of its move, was a task of 50-70 ms on a
+   * phone slowed 4x.)
+   */
+  function renderPlay(seat, flight) {
     const container = q("[data-seat-play]", seatNodes[seat.seat]);
     const action = seat.action;
     const signature = action ? JSON.stringify([action.pass, action.passText, action.text, action.cards.map((c) => c.label)]) : "";
     if (playSignature[seat.seat] === signature) return null;
     playSignature[seat.seat] = signature;
-    container.replaceChildren(...(action ? playNodes(doc, action) : []));
+    const faceLater = flight > 0 ? (node, card) => faces.later(node, card, flight) : null;
+    container.replaceChildren(...(action ? playNodes(doc, action, true, faceLater) : []));
     if (action) container.setAttribute("aria-label", seat.actionLabel);
     else container.removeAttribute("aria-label");
     return action ? container : null;
@@ -259,7 +279,7 @@ export function createRenderer(doc, motion) {
     return [...cards.children];
   }
 
-  function renderSeats(model) {
+  function renderSeats(model, flight) {
     const arrived = [];
     const revealed = [];
     model.seats.forEach((seat, index) => {
@@ -279,7 +299,7 @@ export function createRenderer(doc, motion) {
       setText(flag, seat.warning ? seat.warningText : seat.alertText || (seat.thinking ? seat.thinkingText : ""));
       flag.classList.toggle("warning", seat.warning || Boolean(seat.alertText));
       renderFan(node, seat);
-      const play = renderPlay(seat);
+      const play = renderPlay(seat, flight);
       if (play) arrived.push({ seat: seat.seat, play });
       revealed.push(...renderReveal(seat));
     });
@@ -463,22 +483,78 @@ export function createRenderer(doc, motion) {
     toggleAttr(root, "data-notice-shown", model.noticeRow);
   }
 
-  /** Returns true when the result has just appeared. */
+  /**
+   * The result sheet. Its words come a beat before it does (with the cards left turning up):
+   * the sheet is then filled and laid out unseen when the page is next idle (`data-pending`,
+   * table.css), and coming up is a visibility and a slide. On a phone slowed 4x, filling,
+   * styling and laying out the sheet in the frame that shows it made that frame one task of
+   * 60-80 ms. Returns true when the sheet has just come up.
+   */
+  let sheetDue = null; // the idle callback that lays the sheet out unseen, once asked for
+  let sheetWords = null; // the words it lays out: the latest drawn before the sheet is up
   function renderResult(model) {
     const panel = q("[data-result]");
     const result = model.result;
-    const appeared = result !== null && panel.hidden;
-    setProp(panel, "hidden", result === null);
+    const up = result !== null && model.resultUp;
+    const appeared = up && panel.hidden;
     // Your seat under the sheet is hidden (table.css). Said on the seat itself: a rule that
     // asked the app whether its sheet was up (:has) restyled the whole table whenever a
     // flying card came or went under the app.
-    toggleAttr(seatNodes[0], "data-under-sheet", result !== null);
-    if (result === null) {
-      delete panel.dataset.signature;
+    toggleAttr(seatNodes[0], "data-under-sheet", up);
+    sheetWords = up ? null : result;
+    if (!up) {
+      setProp(panel, "hidden", true);
+      if (result === null) {
+        cancelSheet();
+        toggleAttr(panel, "data-pending", false);
+        delete panel.dataset.signature;
+      } else if (sheetDue === null) {
+        sheetDue = whenIdle(() => {
+          sheetDue = null;
+          if (sheetWords === null) return; // up already, or a new hand
+          fillResult(panel, sheetWords);
+          toggleAttr(panel, "data-pending", true);
+          panel.getBoundingClientRect(); // its style and layout, now, while nothing else is due
+        });
+      }
       return false;
     }
+    cancelSheet();
+    fillResult(panel, result); // (nothing to do when it was laid out unseen)
+    toggleAttr(panel, "data-pending", false);
+    setProp(panel, "hidden", false);
+    // A keyboard player's focus on a card of the finished hand (under the sheet now, or gone
+    // to the felt's foot with the cards left) goes to the sheet's New hand, what comes next.
+    // (Without scrolling: the sheet is in its place, and a scroll would lay the page out.)
+    const active = doc.activeElement;
+    if (appeared && (handNode.contains(active) || active === doc.body || active === null)) {
+      q("[data-action=new]", panel)?.focus({ preventScroll: true });
+    }
+    return appeared;
+  }
+
+  function cancelSheet() {
+    if (sheetDue !== null) sheetDue();
+    sheetDue = null;
+  }
+
+  /**
+   * Run `callback` when the page is next idle, and in any case within a few frames: returns
+   * what cancels it. (Where a browser has no idle callbacks, a short timer.)
+   */
+  function whenIdle(callback) {
+    if (typeof win.requestIdleCallback !== "function") {
+      const timer = win.setTimeout(callback, 60);
+      return () => win.clearTimeout(timer);
+    }
+    const handle = win.requestIdleCallback(callback, { timeout: 200 });
+    return () => win.cancelIdleCallback(handle);
+  }
+
+  /** The sheet's words, written when they changed. */
+  function fillResult(panel, result) {
     const signature = JSON.stringify(result);
-    if (panel.dataset.signature === signature) return appeared;
+    if (panel.dataset.signature === signature) return;
     panel.dataset.signature = signature;
     setText(q("[data-result-title]", panel), result.title);
     q("[data-result-headings]", panel).replaceChildren(...result.headings.map((text) => el(doc, "th", "", text)));
@@ -500,11 +576,6 @@ export function createRenderer(doc, motion) {
       }),
     );
     setText(q("[data-result-footer]", panel), result.footer);
-    // A keyboard player's focus on a card of the finished hand (under the sheet now, or gone
-    // to the felt's foot with the cards left) goes to the sheet's New hand, what comes next.
-    const active = doc.activeElement;
-    if (appeared && (handNode.contains(active) || active === doc.body || active === null)) q("[data-action=new]", panel)?.focus();
-    return appeared;
   }
 
   function renderBoot(model) {
@@ -575,16 +646,16 @@ export function createRenderer(doc, motion) {
    */
   function animate(model, before, changes) {
     const old = drawn;
-    if (old === null) return; // the first drawing (a reload) replays nothing
-    const moved = model.moves > old.moves || model.handId !== old.handId; // not a redraw of the same play
-    const arrived = moved ? changes.arrived : [];
+    if (changes.dealing) motion.deal(handNode);
+    if (old === null) return; // the first drawing (a reload) replays nothing else
+    const arrived = movedSince(old, model) ? changes.arrived : [];
     // The trick just ended stays in sight where it lay (its places read before the DOM changed).
     if (before.sweep) sweepTrick(model.sweep, before.sweep.places, before.sweep.to);
-    if (changes.dealing) motion.deal(handNode);
     if (arrived.length) {
       const waiting = arrived.map(({ play }) => play);
       for (const node of waiting) node.classList.add("arriving");
-      nextFrame(() => fly({ arrived, before, waiting }));
+      const start = () => fly({ arrived, before, waiting });
+      nextFrame(changes.flight > 1 ? () => nextFrame(start) : start);
     }
     const moment = model.moment;
     if (moment && moment.at !== old.moment?.at) {
@@ -599,21 +670,25 @@ export function createRenderer(doc, motion) {
   /**
    * The losers' cards left turn face up (motion.flip: one after another, each from edge-on,
    * unseen, to flat), drawn faceless in this frame. Their faces and their flips come at the
-   * next two frames, half the cards at each: the frame that drew some twenty cards with their
-   * faces (six elements a card) and started their flips was one task of 65-100 ms on a phone
-   * slowed 4x (its layout mostly the faces', half its script the flips'); now three, of about
-   * 30, 45 and 45. The first flips start a frame after the cards are drawn, unseen till then
-   * (faceless), and the second half's a frame later still with that time off their waits, so
-   * each card turns when it would have.
+   * next frames, at most REVEAL_PER_FRAME cards a frame: the frame that drew some twenty cards
+   * with their faces (six elements a card) and started their flips was one task of 65-100 ms
+   * on a phone slowed 4x (its layout mostly the faces', half its script the flips'), and
+   * fifteen cards a frame still 55-60 ms. The first flips start a frame after the cards are
+   * drawn, unseen till then (faceless), and each later group's with the time since taken off
+   * its waits, so each card turns when it would have.
    */
   function turnUp(nodes) {
-    const half = Math.ceil(nodes.length / 2);
-    nodes.forEach((node, index) => faces.later(node, revealCards.get(node), index < half ? 1 : 2));
+    const groups = Math.ceil(nodes.length / REVEAL_PER_FRAME);
+    const per = Math.ceil(nodes.length / groups); // even groups: 19 cards are 7, 7 and 5
+    nodes.forEach((node, index) => faces.later(node, revealCards.get(node), 1 + Math.floor(index / per)));
+    let started = 0;
+    const group = (first) => {
+      motion.flip(nodes.slice(first, first + per), first, first === 0 ? 0 : win.performance.now() - started);
+      if (first + per < nodes.length) nextFrame(() => group(first + per));
+    };
     nextFrame(() => {
-      motion.flip(nodes.slice(0, half));
-      if (half === nodes.length) return;
-      const started = win.performance.now();
-      nextFrame(() => motion.flip(nodes.slice(half), half, win.performance.now() - started));
+      started = win.performance.now();
+      group(0);
     });
   }
 
@@ -654,18 +729,24 @@ export function createRenderer(doc, motion) {
     const before = { hand: handChanges ? handRects() : new Map(), sweep: sweeping ? sweepPlaces(model.sweep) : null };
     renderTexts(model);
     renderBar(model);
-    const { arrived, revealed } = renderSeats(model);
+    // A new hand grows in from nothing, so its faces can come at the next frame (createFaces):
+    // a new deal, and the first hand the page shows (loaded, or restored mid-hand), whose
+    // drawing with every face in was the page's longest task on a slowed phone.
+    const firstSight = drawn === null || drawn.hand.cards.length === 0;
+    const dealing = model.hand.cards.length > 0 && model.handId !== drawn?.handId && (model.moves === 0 || firstSight);
+    // A play that came with it (a computer seat's lead) flies a frame later still, with its
+    // faces: one frame for the hand's faces, the next for the play's and its flight.
+    const flight = !movedSince(drawn, model) ? 0 : dealing ? 2 : 1;
+    const { arrived, revealed } = renderSeats(model, flight);
     renderCounter(model);
     renderFaceUp(model);
-    // A new hand grows in from nothing, so its faces can come at the next frame (createFaces).
-    const dealing = drawn !== null && model.handId !== drawn.handId && model.moves === 0;
     renderHand(model, dealing);
     renderButtons(model);
     renderStatus(model);
     const resultAppeared = renderResult(model);
     renderBoot(model);
     dialogs.render(model);
-    animate(model, before, { arrived, revealed, resultAppeared, dealing });
+    animate(model, before, { arrived, revealed, resultAppeared, dealing, flight });
     drawn = model;
   }
 
