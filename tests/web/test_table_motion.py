@@ -207,12 +207,20 @@ def test_the_dealt_cards_fly_clear_of_the_status_line(
     page = open_screen(open_table, viewport).page
     choose(page, "speed", "normal")  # the longer flights: more frames to look at
     wait_my_turn_or_over(page)
+    wait_hand_still(page)
     page.evaluate(WATCH_THE_DEAL)
     new_hand(page)
     page.wait_for_function("() => window.__deal !== undefined")
     seen = page.evaluate("window.__deal")
     assert seen["frames"] >= 5, seen
     assert seen["crossings"] == [], seen
+
+
+def wait_hand_still(page: Any) -> None:
+    """Wait until your hand has no animation running (the first hand's growth is over)."""
+    page.wait_for_function(
+        "() => document.querySelector('[data-hand]').getAnimations().length === 0"
+    )
 
 
 #: Frame by frame while a new deal's hand grows in: how many of its cards show no face yet;
@@ -245,6 +253,7 @@ def test_a_new_hands_cards_have_their_faces_from_the_second_frame_of_its_growth(
     suit."""
     page = open_screen(open_table, (390, 844)).page  # at normal speed, the default
     wait_my_turn_or_over(page)
+    wait_hand_still(page)  # the page's first hand grows in too: watch the new one's growth
     page.evaluate(WATCH_THE_FACES)
     new_hand(page)
     page.wait_for_function("() => window.__faces !== undefined")
