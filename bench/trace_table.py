@@ -56,6 +56,9 @@ CATEGORIES = ",".join(
         "v8.execute",
     ]
 )
+#: The renderer's marks of its steps after a drawing (render.js): a new play's faces
+#: (faces), its flight (fly), a trick swept away (sweep), the cards left turned up (turnUp).
+STEP_MARKS = frozenset({"pdk:faces", "pdk:fly", "pdk:sweep", "pdk:turnUp"})
 #: Where each long frame was: the start and end of each gap over 50 ms while something
 #: moves (the count of running animations kept by bench_table's probe).
 GAP_PROBE = """
@@ -270,22 +273,35 @@ def report(trace: list[dict[str, Any]], probes: dict[str, Any]) -> None:
 
     top_tasks = [t for t in tasks if not nested(t[0]["ts"])]
     t0 = sync["ts"]
-    print(f"main thread {pid}:{tid}; {len(top_tasks)} tasks over 50 ms")
-    for task, _, _, _ in top_tasks:
-        start, dur = task["ts"], task["dur"]
-        inside = within(timed, start, start + dur)
-        print(
-            f"@{(start - t0) / 1000:8.0f} ms task {dur / 1000:6.1f} ms wall,"
-            f" {task.get('tdur', 0) / 1000:5.1f} ms thread; style recalcs (elements):"
-            f" {styles_in(inside)}"
-        )
-        print(breakdown(inside))
     flushes = sorted(
         e["ts"]
         for e, _, _, _ in timed
         if e["name"] == "FunctionCall"
         and (e.get("args", {}).get("data", {}) or {}).get("functionName") == "flush"
     )
+    marks = sorted(
+        (e["ts"], e["name"].removeprefix("pdk:"))
+        for e in trace
+        if e.get("pid") == pid and e.get("name") in STEP_MARKS and e.get("ph") in ("I", "R", "n")
+    )
+
+    def steps(start: float, end: float) -> str:
+        """The table's steps in a task: a drawing (a flush), and the renderer's marked steps."""
+        drew = bisect.bisect_left(flushes, start) < bisect.bisect_right(flushes, end)
+        found = ["draw"] if drew else []
+        found += sorted({name for ts, name in marks if start <= ts <= end})
+        return "+".join(found) or "-"
+
+    print(f"main thread {pid}:{tid}; {len(top_tasks)} tasks over 50 ms")
+    for task, _, _, _ in top_tasks:
+        start, dur = task["ts"], task["dur"]
+        inside = within(timed, start, start + dur)
+        print(
+            f"@{(start - t0) / 1000:8.0f} ms task {dur / 1000:6.1f} ms wall,"
+            f" {task.get('tdur', 0) / 1000:5.1f} ms thread; steps {steps(start, start + dur)};"
+            f" style recalcs (elements): {styles_in(inside)}"
+        )
+        print(breakdown(inside))
     drawing = [
         t
         for t in timed
@@ -300,6 +316,19 @@ def report(trace: list[dict[str, Any]], probes: dict[str, Any]) -> None:
             f"\ntasks that drew the table: {len(spent)}, thread time median"
             f" {statistics.median(spent):.1f} ms, p95 {spent[int(0.95 * (len(spent) - 1))]:.1f},"
             f" max {spent[-1]:.1f}, total {sum(spent):.0f}"
+        )
+    by_steps: dict[str, list[float]] = defaultdict(list)
+    for task, _, _, _ in timed:
+        if task["name"] in TASK_NAMES and not nested(task["ts"]):
+            found = steps(task["ts"], task["ts"] + task["dur"])
+            if found != "-":
+                by_steps[found].append(float(task.get("tdur") or task.get("dur") or 0) / 1000)
+    for found, times in sorted(by_steps.items()):
+        times.sort()
+        print(
+            f"  tasks with {found}: {len(times)}, thread time median"
+            f" {statistics.median(times):.1f} ms, max {times[-1]:.1f},"
+            f" over 50 ms: {sum(t > 50 for t in times)}"
         )
     whole: dict[str, float] = defaultdict(float)
     for _, _, thread, ph in timed:

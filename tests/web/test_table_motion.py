@@ -307,3 +307,50 @@ def test_every_card_of_a_play_shows_its_face_in_every_frame_it_is_seen(
     seen = page.evaluate("() => { window.__plays.stop = true; return window.__plays; }")
     assert seen["frames"] > 30 and seen["seen"] > 100, seen  # plays were watched, frame by frame
     assert seen["faceless"] == [] and seen["wrong"] == [], seen
+
+
+#: Frame by frame from the page's start: each bomb's or plane's banner that first shows while
+#: a play is still waiting unseen for its flight (`.arriving`), and each swept trick's cards
+#: (the ghosts in the effects layer): faceless ones, and any that still carry a table hook.
+WATCH_THE_MOMENTS_AND_SWEEPS = """
+window.__moments = {
+  frames: 0, banners: 0, early: 0, swept: 0, faceless: 0, hooked: 0, last: null, stop: false,
+};
+const watchMoments = () => {
+  const w = window.__moments;
+  if (w.stop) return;
+  w.frames += 1;
+  const banner = document.querySelector('.banner-plane, .banner-bomb');
+  if (banner && banner !== w.last) {  // the frame a banner first shows
+    w.banners += 1;
+    if (document.querySelector('[data-seat-play].arriving')) w.early += 1;
+  }
+  w.last = banner;
+  for (const card of document.querySelectorAll('.ghost-play .card')) {
+    w.swept += 1;
+    if (!card.querySelector('.face .rank')) w.faceless += 1;
+    if (card.hasAttribute('data-card') || card.hasAttribute('data-played-card')) w.hooked += 1;
+  }
+  requestAnimationFrame(watchMoments);
+};
+requestAnimationFrame(watchMoments);
+"""
+
+
+def test_a_planes_banner_comes_with_its_cards_and_a_swept_trick_keeps_its_faces(
+    open_table: Any,
+) -> None:
+    """Deal A0738433 opens with East's ten-card plane: its banner shows once the plane's cards
+    fly in, never over the empty place while they wait unseen. Each trick swept away shows
+    its cards with their faces as it goes, and none of them answers the table's hooks."""
+    browsing = open_table(viewport={"width": 390, "height": 844})
+    page = browsing.page
+    page.add_init_script(WATCH_THE_MOMENTS_AND_SWEEPS)
+    open_page(page, f"{browsing.site.url}#deal=A0738433")
+    play_until(page, lambda p: moves(p) >= 9)
+    seen = page.evaluate(
+        "() => { const w = window.__moments; w.stop = true; return {...w, last: null}; }"
+    )
+    assert seen["banners"] > 0 and seen["swept"] > 0, seen  # the plane and a sweep were watched
+    assert seen["early"] == 0, seen
+    assert seen["faceless"] == 0 and seen["hooked"] == 0, seen

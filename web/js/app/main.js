@@ -36,6 +36,7 @@ import { buildPanelsModel } from "../model/panels_model.js";
 import { presetNamed } from "../model/dialogs_model.js";
 import { settingDirection } from "../model/seating.js";
 import { createRenderer, tableCard } from "../view/render.js";
+import { whenIdle } from "../view/dom.js";
 import { createMotion } from "../view/motion.js";
 import { createPanelsRenderer } from "../view/render_panels.js";
 import { createSound, cuesForSnapshot } from "../view/sound.js";
@@ -436,9 +437,8 @@ function createApp(win) {
     frame.flush();
     win.performance.mark("pdk:first-paint");
     // The audio context is made while the engine boots, not in the first card's frame.
-    const idle = win.requestIdleCallback?.bind(win) ?? ((callback) => win.setTimeout(callback, 200));
-    idle(() => sound.prepare(), { timeout: 2000 });
-    idle(() => renderer.warmUp(), { timeout: 2000 });
+    whenIdle(win, () => sound.prepare(), { timeout: 2000, fallback: 200 });
+    whenIdle(win, () => renderer.warmUp(), { timeout: 2000, fallback: 200 });
     win.paodekuaiStarted = true; // early_worker.js says so when this never happens
   }
 

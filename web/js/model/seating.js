@@ -19,7 +19,7 @@ export function tableDirection(state) {
 /** "left" | "right" for a computer seat, "me" for seat 0. */
 export function sideOf(seat, direction) {
   if (seat === 0) return "me";
-  const next = direction === "right" ? "right" : "left";
+  const next = settingDirection({ direction });
   return seat === 1 ? next : next === "left" ? "right" : "left";
 }
 

@@ -50,6 +50,19 @@ export function createLabelWriter() {
   };
 }
 
+/**
+ * Run `callback` when the page is next idle, and in any case within `timeout` ms: returns
+ * what cancels it. Where a browser has no idle callbacks, a timer of `fallback` ms.
+ */
+export function whenIdle(win, callback, { timeout, fallback }) {
+  if (typeof win.requestIdleCallback !== "function") {
+    const timer = win.setTimeout(callback, fallback);
+    return () => win.clearTimeout(timer);
+  }
+  const handle = win.requestIdleCallback(callback, { timeout });
+  return () => win.cancelIdleCallback(handle);
+}
+
 export function setText(node, text) {
   if (node && node.textContent !== text) node.textContent = text;
 }

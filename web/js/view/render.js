@@ -9,7 +9,7 @@
 // banner. The DOM is final before any of it starts; what flies starts at the
 // next frame, once the new table is laid out (animate() says why).
 
-import { createLabelWriter, el, fillSelect, setAttr, setProp, setText, suitIcon, toggleAttr } from "./dom.js";
+import { createLabelWriter, el, fillSelect, setAttr, setProp, setText, suitIcon, toggleAttr, whenIdle } from "./dom.js";
 import { createDialogRenderer } from "./render_dialogs.js";
 
 /** The face of a card: corner index (rank over suit) and a large suit in the middle. */
@@ -63,6 +63,7 @@ function createFaces(doc, root) {
 
   /** The faces due at this frame (with `all`, every face due). */
   function fill(all = false) {
+    win.performance.mark("pdk:faces");
     const now = all === true ? due : due.filter(([, , frames]) => frames <= 1);
     due = all === true ? [] : due.filter(([, , frames]) => frames > 1).map(([node, card, frames]) => [node, card, frames - 1]);
     for (const [node, card] of now) {
@@ -108,6 +109,11 @@ function playNodes(doc, action, hooked = true, faceLater = null) {
   return nodes;
 }
 
+/** What a play looks like on the table: two plays alike are drawn alike. */
+function playSignature(action) {
+  return action ? JSON.stringify([action.pass, action.passText, action.text, action.cards.map((c) => c.label)]) : "";
+}
+
 /** A move was made since `old` was drawn (not a redraw of the same play): its play flies in. */
 function movedSince(old, model) {
   return old !== null && (model.moves > old.moves || model.handId !== old.handId);
@@ -145,7 +151,7 @@ export function createRenderer(doc, motion) {
   const cardsDrawn = new Map(); // code -> what its button was last drawn with (renderHand)
   const rowBreak = el(doc, "i", "row-break"); // between the hand's two rows (renderHand)
   rowBreak.setAttribute("aria-hidden", "true");
-  const playSignature = ["", "", ""];
+  const playSignatures = ["", "", ""];
   const revealSignature = ["", "", ""];
   const revealCards = new WeakMap(); // a card turned up faceless -> its card (turnUp)
   const dialogs = createDialogRenderer(doc, { tableCard }); // How to play draws its examples with the table's cards
@@ -223,17 +229,17 @@ export function createRenderer(doc, motion) {
   /**
    * Redraw a seat's play when it changed; returns its container then (a new play flies in).
    * `flight`: a move was made since the last drawing, so a new play is drawn unseen in this
-   * frame and flies at the `flight`th frame from now (animate): its cards' faces come with it
-   * (createFaces), and this frame lays out no face. (A computer's long play, ten cards and
-   * fifty face elements, drawn whole with the rest of its move, was a task of 50-70 ms on a
-   * phone slowed 4x.)
+   * frame; its cards' faces come at the `flight`th frame from now (createFaces), still unseen,
+   * and it flies at the frame after (animate). (A computer's long play, ten cards and fifty
+   * face elements, drawn whole with the rest of its move, was a task of 50-70 ms on a phone
+   * slowed 4x; its faces laid out in the frame that started its flight, 55-67 ms.)
    */
   function renderPlay(seat, flight) {
     const container = q("[data-seat-play]", seatNodes[seat.seat]);
     const action = seat.action;
-    const signature = action ? JSON.stringify([action.pass, action.passText, action.text, action.cards.map((c) => c.label)]) : "";
-    if (playSignature[seat.seat] === signature) return null;
-    playSignature[seat.seat] = signature;
+    const signature = playSignature(action);
+    if (playSignatures[seat.seat] === signature) return null;
+    playSignatures[seat.seat] = signature;
     const faceLater = flight > 0 ? (node, card) => faces.later(node, card, flight) : null;
     container.replaceChildren(...(action ? playNodes(doc, action, true, faceLater) : []));
     if (action) container.setAttribute("aria-label", seat.actionLabel);
@@ -509,13 +515,13 @@ export function createRenderer(doc, motion) {
         toggleAttr(panel, "data-pending", false);
         delete panel.dataset.signature;
       } else if (sheetDue === null) {
-        sheetDue = whenIdle(() => {
+        sheetDue = whenIdle(win, () => {
           sheetDue = null;
           if (sheetWords === null) return; // up already, or a new hand
           fillResult(panel, sheetWords);
           toggleAttr(panel, "data-pending", true);
           panel.getBoundingClientRect(); // its style and layout, now, while nothing else is due
-        });
+        }, { timeout: 200, fallback: 60 });
       }
       return false;
     }
@@ -536,19 +542,6 @@ export function createRenderer(doc, motion) {
   function cancelSheet() {
     if (sheetDue !== null) sheetDue();
     sheetDue = null;
-  }
-
-  /**
-   * Run `callback` when the page is next idle, and in any case within a few frames: returns
-   * what cancels it. (Where a browser has no idle callbacks, a short timer.)
-   */
-  function whenIdle(callback) {
-    if (typeof win.requestIdleCallback !== "function") {
-      const timer = win.setTimeout(callback, 60);
-      return () => win.clearTimeout(timer);
-    }
-    const handle = win.requestIdleCallback(callback, { timeout: 200 });
-    return () => win.cancelIdleCallback(handle);
   }
 
   /** The sheet's words, written when they changed. */
@@ -603,21 +596,40 @@ export function createRenderer(doc, motion) {
     return node;
   }
 
-  /** Where the trick about to be swept lies, and where it goes: read before the DOM changes. */
+  /**
+   * Where the trick about to be swept lies, and where it goes: read before the DOM changes.
+   * With them, what each seat's place holds now (its nodes, and the play they draw).
+   */
   function sweepPlaces(sweep) {
     return {
       places: seatNodes.map((node) => q("[data-seat-play]", node).getBoundingClientRect()),
+      drawnPlays: seatNodes.map((node, seat) => ({ signature: playSignatures[seat], nodes: [...q("[data-seat-play]", node).children] })),
       to: sweep.winner === null ? null : seatAnchor(sweep.winner),
     };
   }
 
-  /** The trick that just ended, copied where its plays lay (`places`), swept toward its winner (`to`). */
-  function sweepTrick(sweep, places, to) {
+  /**
+   * The trick that just ended, where its plays lay (`places`), swept toward its winner (`to`).
+   * A play still drawn as it was (`drawnPlays`) is swept in its own nodes, which this drawing
+   * took off the table, without their hooks: the copy of a ten-card play built anew was some
+   * sixty elements, each restyled and its text shaped again, in the frame that also draws the
+   * new lead.
+   */
+  function sweepTrick(sweep, { places, drawnPlays, to }) {
+    win.performance.mark("pdk:sweep"); // (where a trace of the table finds a trick's sweep)
     sweep.plays.forEach((play, seat) => {
       if (!play) return;
       const from = places[seat];
+      const drawnNodes = drawnPlays[seat];
+      const reused = drawnNodes.signature === playSignature(play) && drawnNodes.nodes.every((node) => !node.isConnected);
       const ghost = el(doc, "div", "ghost-play");
-      ghost.append(...playNodes(doc, play, false));
+      ghost.append(...(reused ? drawnNodes.nodes : playNodes(doc, play, false)));
+      if (reused) {
+        for (const card of ghost.querySelectorAll("[data-card]")) {
+          card.removeAttribute("data-card");
+          card.removeAttribute("data-played-card");
+        }
+      }
       ghost.style.left = `${from.left}px`;
       ghost.style.top = `${from.top}px`;
       ghost.style.width = `${from.width}px`;
@@ -636,8 +648,9 @@ export function createRenderer(doc, motion) {
    * reading that right after the DOM changed would make the browser restyle and lay
    * out the page inside this task, before it even paints: on a phone, one task of
    * 60-170 ms per computer move. So the new table is drawn in this frame with what
-   * is about to fly transparent, and the places are read and the flights started at
-   * the next frame, from a page already laid out: two shorter tasks, and nothing
+   * is about to fly transparent, its faces come at the next frame, and the places are read
+   * and the flights started at the frame after, from a page already laid out: three shorter
+   * tasks, and nothing
    * seen out of place (every flight starts at its origin: fill "backwards"). A swept
    * trick needs only where it was, read before the DOM changed (`before.sweep`), and a
    * deal grows in its place: both start in this frame. Every
@@ -649,18 +662,25 @@ export function createRenderer(doc, motion) {
     if (changes.dealing) motion.deal(handNode);
     if (old === null) return; // the first drawing (a reload) replays nothing else
     const arrived = movedSince(old, model) ? changes.arrived : [];
+    let landing = null; // the moment its play made, shown once that play flies
     // The trick just ended stays in sight where it lay (its places read before the DOM changed).
-    if (before.sweep) sweepTrick(model.sweep, before.sweep.places, before.sweep.to);
+    if (before.sweep) sweepTrick(model.sweep, before.sweep);
     if (arrived.length) {
       const waiting = arrived.map(({ play }) => play);
       for (const node of waiting) node.classList.add("arriving");
-      const start = () => fly({ arrived, before, waiting });
-      nextFrame(changes.flight > 1 ? () => nextFrame(start) : start);
+      // Its faces come at the `flight`th frame (renderPlay), the flight at the one after.
+      afterFrames(changes.flight + 1, () => {
+        fly({ arrived, before, waiting });
+        if (landing) nextFrame(landing);
+      });
     }
     const moment = model.moment;
     if (moment && moment.at !== old.moment?.at) {
+      const show = () => motion.moment(moment.kind, banner(moment.kind, moment.text), q("[data-seat-play] .played", seatNodes[moment.seat]));
       if (moment.kind === "lastCard") motion.pulse(q("[data-flag]", seatNodes[moment.seat]));
-      else motion.moment(moment.kind, banner(moment.kind, moment.text), q("[data-seat-play] .played", seatNodes[moment.seat]));
+      // A bomb's or a plane's banner comes with its cards, once they fly (not over an empty place).
+      else if (arrived.some(({ seat }) => seat === moment.seat)) landing = show;
+      else show();
     }
     if (model.shutOut && model.shutOut.at !== old.shutOut?.at) motion.stamp(banner("shut-out", model.shutOut.text));
     if (changes.revealed.length) turnUp(changes.revealed);
@@ -678,6 +698,7 @@ export function createRenderer(doc, motion) {
    * its waits, so each card turns when it would have.
    */
   function turnUp(nodes) {
+    win.performance.mark("pdk:turnUp");
     const groups = Math.ceil(nodes.length / REVEAL_PER_FRAME);
     const per = Math.ceil(nodes.length / groups); // even groups: 19 cards are 7, 7 and 5
     nodes.forEach((node, index) => faces.later(node, revealCards.get(node), 1 + Math.floor(index / per)));
@@ -698,8 +719,14 @@ export function createRenderer(doc, motion) {
     else win.requestAnimationFrame(callback);
   }
 
+  /** At the `frames`th frame from now (nextFrame, that many times). */
+  function afterFrames(frames, callback) {
+    nextFrame(frames > 1 ? () => afterFrames(frames - 1, callback) : callback);
+  }
+
   /** The flights `animate` planned: where each thing is read now, then each flight starts. */
   function fly({ arrived, before, waiting }) {
+    win.performance.mark("pdk:fly");
     const rect = (node) => node.getBoundingClientRect();
     const starts = [];
     for (const { seat, play } of arrived) {
@@ -734,8 +761,8 @@ export function createRenderer(doc, motion) {
     // drawing with every face in was the page's longest task on a slowed phone.
     const firstSight = drawn === null || drawn.hand.cards.length === 0;
     const dealing = model.hand.cards.length > 0 && model.handId !== drawn?.handId && (model.moves === 0 || firstSight);
-    // A play that came with it (a computer seat's lead) flies a frame later still, with its
-    // faces: one frame for the hand's faces, the next for the play's and its flight.
+    // A play that came with it (a computer seat's lead) has its faces a frame later still:
+    // one frame for the hand's faces, the next for the play's, the one after for its flight.
     const flight = !movedSince(drawn, model) ? 0 : dealing ? 2 : 1;
     const { arrived, revealed } = renderSeats(model, flight);
     renderCounter(model);
