@@ -56,8 +56,9 @@ CATEGORIES = ",".join(
         "v8.execute",
     ]
 )
-#: The renderer's marks of its steps after a drawing (render.js): a new play's faces
-#: (faces), its flight (fly), a trick swept away (sweep), the cards left turned up (turnUp).
+#: The renderer's marks of its steps after a drawing (render.js): faces given to cards drawn
+#: without them, a new hand's, a new play's or the cards left's (faces); a new play's flight
+#: (fly); a trick swept away (sweep); the cards left turned up (turnUp).
 STEP_MARKS = frozenset({"pdk:faces", "pdk:fly", "pdk:sweep", "pdk:turnUp"})
 #: Where each long frame was: the start and end of each gap over 50 ms while something
 #: moves (the count of running animations kept by bench_table's probe).

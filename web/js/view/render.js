@@ -650,10 +650,9 @@ export function createRenderer(doc, motion) {
    * 60-170 ms per computer move. So the new table is drawn in this frame with what
    * is about to fly transparent, its faces come at the next frame, and the places are read
    * and the flights started at the frame after, from a page already laid out: three shorter
-   * tasks, and nothing
-   * seen out of place (every flight starts at its origin: fill "backwards"). A swept
-   * trick needs only where it was, read before the DOM changed (`before.sweep`), and a
-   * deal grows in its place: both start in this frame. Every
+   * tasks, and nothing seen out of place (every flight starts at its origin: fill
+   * "backwards"). A swept trick needs only where it was, read before the DOM changed
+   * (`before.sweep`), and a deal grows in its place: both start in this frame. Every
    * place is read first (one layout), then every animation starts: an animation
    * started between two reads would cost a style pass each time.
    */
@@ -665,6 +664,15 @@ export function createRenderer(doc, motion) {
     let landing = null; // the moment its play made, shown once that play flies
     // The trick just ended stays in sight where it lay (its places read before the DOM changed).
     if (before.sweep) sweepTrick(model.sweep, before.sweep);
+    // Decided before the flights are planned: in a hidden page they start at once.
+    const moment = model.moment;
+    if (moment && moment.at !== old.moment?.at) {
+      const show = () => motion.moment(moment.kind, banner(moment.kind, moment.text), q("[data-seat-play] .played", seatNodes[moment.seat]));
+      if (moment.kind === "lastCard") motion.pulse(q("[data-flag]", seatNodes[moment.seat]));
+      // A bomb's or a plane's banner comes with its cards, once they fly (not over an empty place).
+      else if (arrived.some(({ seat }) => seat === moment.seat)) landing = show;
+      else show();
+    }
     if (arrived.length) {
       const waiting = arrived.map(({ play }) => play);
       for (const node of waiting) node.classList.add("arriving");
@@ -673,14 +681,6 @@ export function createRenderer(doc, motion) {
         fly({ arrived, before, waiting });
         if (landing) nextFrame(landing);
       });
-    }
-    const moment = model.moment;
-    if (moment && moment.at !== old.moment?.at) {
-      const show = () => motion.moment(moment.kind, banner(moment.kind, moment.text), q("[data-seat-play] .played", seatNodes[moment.seat]));
-      if (moment.kind === "lastCard") motion.pulse(q("[data-flag]", seatNodes[moment.seat]));
-      // A bomb's or a plane's banner comes with its cards, once they fly (not over an empty place).
-      else if (arrived.some(({ seat }) => seat === moment.seat)) landing = show;
-      else show();
     }
     if (model.shutOut && model.shutOut.at !== old.shutOut?.at) motion.stamp(banner("shut-out", model.shutOut.text));
     if (changes.revealed.length) turnUp(changes.revealed);
