@@ -26,6 +26,7 @@ from .ai.rating import MAX_WORLDS, MIN_WORLDS, Candidate, Rating, RatingSearch
 from .cards import RANK_COUNT, mask_of
 from .combos import Move, pack
 from .game import Game, combo_json
+from .observation import play_codes
 from .protocol import ComboJson, Review, ReviewOption
 from .rules import Kind
 from .text import Text, combo_text
@@ -183,7 +184,7 @@ def _combo(move: Move | None) -> ComboJson | None:
 
 
 def _cards(game: Game, move: Move | None) -> list[str] | None:
-    return None if move is None else game.cards_for(move)
+    return None if move is None else play_codes(mask_of(game.cards_for(move)), move)
 
 
 def _verdict_text(verdict: str, loss: float, best: ReviewOption) -> Text:

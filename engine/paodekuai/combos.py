@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Final, NamedTuple, Protocol
 
 from .cards import RANK_COUNT, RANKS, TOP_RUN_RANK, rank_of_code
-from .rules import PLANE_KINDS, RULES, RUNS, SHORT_LAST_PLAY_KINDS, Kind, Rules
+from .rules import PLANE_KINDS, RULES, RUNS, SHORT_LAST_PLAY_KINDS, TRIO_KINDS, Kind, Rules
 
 #: Reason codes of RULES.md in their order of precedence.
 REASONS: Final = (
@@ -121,6 +121,20 @@ def unpack(packed: int) -> list[int]:
 def lowest_rank(packed: int) -> int:
     """The lowest rank present in a non-empty packed integer."""
     return ((packed & -packed).bit_length() - 1) >> 3
+
+
+def core_of(move: Move) -> int:
+    """Packed rank counts of a play's core: its trios when it carries other cards, else all of it.
+
+    A trio with two or a plane with wings reads by its trios, so they are shown first.
+
+    >>> hex(core_of(Move(pack(counts_of("KKK35")), 5, Kind.TRIO_TWO, 1, 10)))
+    '0x300000000000000000000'
+    """
+    if move.kind in TRIO_KINDS or move.kind in PLANE_KINDS:
+        trios = 1 if move.kind in TRIO_KINDS else move.k
+        return sum(3 << SHIFTS[r] for r in range(move.key - trios + 1, move.key + 1))
+    return move.packed
 
 
 def count_of(packed: int, rank: int) -> int:
@@ -642,6 +656,7 @@ __all__ = [
     "Reading",
     "Verdict",
     "beats",
+    "core_of",
     "counts_of",
     "forced_single",
     "highest_single",

@@ -26,8 +26,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, NamedTuple, cast
 
-from .cards import CODES, RANK_COUNT, RANKS, card_id, codes_of, mask_of, rank_counts, rank_of_code
-from .combos import Combo, Move, beats, forced_single, legal_moves, pack, readings
+from .cards import (
+    CODES,
+    RANK_COUNT,
+    RANKS,
+    card_id,
+    codes_of,
+    mask_of,
+    pick_cards,
+    rank_counts,
+    rank_of_code,
+)
+from .combos import Combo, Move, beats, core_of, forced_single, legal_moves, pack, readings
 from .errors import InvalidView
 from .protocol import ActionJson, CardHolder, PlayJson, ShapeError, View, conform
 from .rules import Kind, Rules, UnknownRules, get_rules
@@ -59,6 +69,18 @@ class PastAction(NamedTuple):
     cards: int | None
     #: Index in the history of the first action of this action's trick.
     trick_start: int
+
+
+def play_codes(cards: int, move: Move) -> list[str]:
+    """A play's cards (a mask) as codes in the order they read: the trios of a trio
+    or plane that carries cards first, then what it carries, each part low to high.
+
+    >>> cards = mask_of(["3H", "5H", "KS", "KH", "KD"])
+    >>> play_codes(cards, Move(pack(rank_counts(cards)), 5, Kind.TRIO_TWO, 1, 10))
+    ['KS', 'KH', 'KD', '3H', '5H']
+    """
+    core = pick_cards(cards, core_of(move))
+    return codes_of(core) + codes_of(cards & ~core)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,7 +175,7 @@ class Observation:
                     }
                 )
                 continue
-            cards = codes_of(action.cards)
+            cards = play_codes(action.cards, action.move)
             combo = combo_json(action.move.combo)
             history.append(
                 {
@@ -344,5 +366,5 @@ def _seat(value: int, what: str) -> int:
     return value
 
 
-__all__ = ["VIEW_FORMAT", "InvalidView", "Observation", "PastAction", "observe"]
+__all__ = ["VIEW_FORMAT", "InvalidView", "Observation", "PastAction", "observe", "play_codes"]
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from .coach import PositionReview, review_seed
 from .game import Game, combo_json
+from .observation import play_codes
 from .persist import load_game
 from .protocol import Replay, Review, Step
 
@@ -44,16 +45,14 @@ def replay(data: dict[str, Any]) -> Replay:
 
     def step(game: Game) -> None:
         history = game.history
-        if history:
-            seat, _ = history[-1]
-            action = data["actions"][len(history) - 1]
-        else:
-            seat, action = None, None
+        seat = history[-1][0] if history else None
         steps.append(
             {
                 "seat": seat,
-                "cards": action,
-                "combo": None,  # read off the finished hand below
+                # A play's cards (in the order they read) and its reading: read off
+                # the finished hand below.
+                "cards": None,
+                "combo": None,
                 "hands": [game.hand(s) for s in range(3)],
                 "trick_start": 0,
                 "to_move": None if game.over else game.to_move,
@@ -69,7 +68,9 @@ def replay(data: dict[str, Any]) -> Replay:
     # bookkeeping: read them off the finished hand as any seat saw it.
     for entry, past in zip(steps[1:], game.observation(0).history, strict=True):
         entry["trick_start"] = past.trick_start
-        entry["combo"] = None if past.move is None else combo_json(past.move.combo)
+        if past.cards is not None and past.move is not None:
+            entry["cards"] = play_codes(past.cards, past.move)
+            entry["combo"] = combo_json(past.move.combo)
     return {
         "steps": steps,
         "decisions": [i for i, entry in enumerate(steps) if entry["seat"] == 0],

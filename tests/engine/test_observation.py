@@ -12,6 +12,7 @@ from conftest import position, random_game, random_step
 
 from paodekuai import RULES, Game, IllegalPlay, InvalidView, Observation
 from paodekuai.ai import Bot
+from paodekuai.review import replay
 
 PRESETS = sorted(RULES)
 
@@ -179,3 +180,36 @@ def test_a_view_that_does_not_add_up_is_refused(change: Any, says: str) -> None:
         Observation.from_view(_tampered(view, change))
     with pytest.raises(ValueError, match=says):
         Bot("easy").choose(_tampered(view, change))
+
+
+@pytest.mark.parametrize(
+    ("hands", "play", "shown"),
+    [
+        # A trio with two: the trio first, then what it carries.
+        (
+            [["3H", "5H", "KS", "KH", "KD", "4S"], ["7S", "8S"], ["9S", "10S"]],
+            ["3H", "5H", "KS", "KH", "KD"],
+            ["KS", "KH", "KD", "3H", "5H"],
+        ),
+        # A plane with wings: both trios, then the wings.
+        (
+            [["3S", "4S", "5S", "6S", "8S", "8H", "8D", "9S", "9H", "9D", "JC"], ["7S"], ["10S"]],
+            ["3S", "4S", "5S", "6S", "8S", "8H", "8D", "9S", "9H", "9D"],
+            ["8S", "8H", "8D", "9S", "9H", "9D", "3S", "4S", "5S", "6S"],
+        ),
+        # A straight reads low to high as it is.
+        (
+            [["3H", "4S", "5S", "6D", "7C", "JC"], ["7S"], ["10S"]],
+            ["7C", "3H", "5S", "4S", "6D"],
+            ["3H", "4S", "5S", "6D", "7C"],
+        ),
+    ],
+)
+def test_a_play_is_shown_core_first_in_the_view_and_the_replay(
+    hands: list[list[str]], play: list[str], shown: list[str]
+) -> None:
+    game = Game.from_hands(hands, leader=0)
+    game.play(play)
+    for seat in range(3):
+        assert game.view(seat)["history"][0]["cards"] == shown
+    assert replay(game.to_dict())["steps"][1]["cards"] == shown

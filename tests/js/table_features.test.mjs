@@ -303,12 +303,12 @@ test("the table model: the timer, auto-play locking the hand, the face-up card, 
 
   const view = { ...clubState().snapshot.view, rules: "compact15", face_up: { card: "7H", seat: 1 } };
   const faceUp = buildTableModel(clubState({ snapshot: { ...clubState().snapshot, view } }));
-  assert.equal(faceUp.faceUp.text, "West holds the face-up ♥7 and opens");
+  assert.equal(faceUp.faceUp.text, "West holds the face-up ♥7 and leads first");
   assert.equal(faceUp.faceUp.card.code, "7H");
   assert.equal(faceUp.faceUp.seat, 1);
   // With the player on the right playing after you, seat 1 sits on the right: East.
   const right = buildTableModel(clubState({ settings: { ...clubState().settings, direction: "right" }, snapshot: { ...clubState().snapshot, view } }));
-  assert.equal(right.faceUp.text, "East holds the face-up ♥7 and opens");
+  assert.equal(right.faceUp.text, "East holds the face-up ♥7 and leads first");
   assert.deepEqual(right.seats.map((s) => [s.side, s.name]), [["me", "You"], ["right", "East"], ["left", "West"]]);
   const mine = buildTableModel(clubState({ lang: "zh", snapshot: { ...clubState().snapshot, view: { ...view, face_up: { card: "9C", seat: 0 } } } }));
   assert.equal(mine.faceUp.text, "你持有明牌 ♣9，由你先出");
