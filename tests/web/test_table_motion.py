@@ -311,7 +311,8 @@ def test_every_card_of_a_play_shows_its_face_in_every_frame_it_is_seen(
 
 #: Frame by frame from the page's start: each bomb's or plane's banner that first shows while
 #: a play is still waiting unseen for its flight (`.arriving`), and each swept trick's cards
-#: (the ghosts in the effects layer): faceless ones, and any that still carry a table hook.
+#: (swept where they lay, or ghosts in the effects layer): faceless ones, and any that still
+#: carry a table hook.
 WATCH_THE_MOMENTS_AND_SWEEPS = """
 window.__moments = {
   frames: 0, banners: 0, early: 0, swept: 0, faceless: 0, hooked: 0, last: null, stop: false,
@@ -326,7 +327,7 @@ const watchMoments = () => {
     if (document.querySelector('[data-seat-play].arriving')) w.early += 1;
   }
   w.last = banner;
-  for (const card of document.querySelectorAll('.ghost-play .card')) {
+  for (const card of document.querySelectorAll(':is(.ghost-play, .swept) .card')) {
     w.swept += 1;
     if (!card.querySelector('.face .rank')) w.faceless += 1;
     if (card.hasAttribute('data-card') || card.hasAttribute('data-played-card')) w.hooked += 1;
@@ -354,3 +355,41 @@ def test_a_planes_banner_comes_with_its_cards_and_a_swept_trick_keeps_its_faces(
     assert seen["banners"] > 0 and seen["swept"] > 0, seen  # the plane and a sweep were watched
     assert seen["early"] == 0, seen
     assert seen["faceless"] == 0 and seen["hooked"] == 0, seen
+
+
+#: Frame by frame: the frames where your turn has come while a computer seat's play is still
+#: in the air (a card or pass mark of its flight not yet three quarters of the way), and in
+#: how many of them the status line (your prompt) could already be read.
+WATCH_THE_PROMPT = """
+window.__prompt = {frames: 0, flying: 0, read: 0, stop: false};
+const inTheAir = (node) => node.getAnimations().some(
+  (a) => a.playState === 'running' && (a.effect.getComputedTiming().progress ?? 0) < 0.75);
+const watchPrompt = () => {
+  const w = window.__prompt;
+  if (w.stop) return;
+  w.frames += 1;
+  const yours = document.querySelector('[data-seat="0"][data-turn]');
+  const flying = [...document.querySelectorAll(
+    ':is([data-seat="1"], [data-seat="2"]) [data-played] :is(.card, .pass-mark)')].some(inTheAir);
+  if (yours && flying) {
+    w.flying += 1;
+    const status = document.querySelector('[data-status]');
+    if (Number(getComputedStyle(status).opacity) > 0.5) w.read += 1;
+  }
+  requestAnimationFrame(watchPrompt);
+};
+requestAnimationFrame(watchPrompt);
+"""
+
+
+def test_your_prompt_comes_as_the_play_it_answers_lands(open_table: Any) -> None:
+    """Deal A0738433 opens with East's ten-card plane, and you answer it: the prompt that asks
+    you to beat it is not there to read while its cards still fly in, nor at any later turn."""
+    browsing = open_table(viewport={"width": 390, "height": 844})
+    page = browsing.page
+    page.add_init_script(WATCH_THE_PROMPT)
+    open_page(page, f"{browsing.site.url}#deal=A0738433")
+    play_until(page, lambda p: moves(p) >= 9)
+    seen = page.evaluate("() => { window.__prompt.stop = true; return window.__prompt; }")
+    assert seen["frames"] > 30 and seen["flying"] > 3, seen  # turns after a flight were watched
+    assert seen["read"] == 0, seen

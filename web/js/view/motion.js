@@ -7,6 +7,8 @@
 /** Durations at normal speed, in ms. */
 const MS = Object.freeze({
   fly: 240, // a play from the hand or the seat to the table
+  flyStagger: 18, // each card of a play leaves this much after the one before
+  prompt: 160, // your prompt, fading in as the play it answers lands
   hold: 420, // a finished trick stays in sight before it goes
   sweep: 260, // ... and slides toward its winner
   deal: 340, // the new hand, growing in its place
@@ -36,7 +38,7 @@ export function createMotion(win) {
     return node.animate(keyframes, { easing: EASE_OUT, ...options });
   }
 
-  /** Play `keyframes` on decoration that goes when they end (a ghost, a banner). */
+  /** Play `keyframes` on decoration that goes when they end (a swept play, a banner). */
   function playThenRemove(node, keyframes, options) {
     const animation = animate(node, keyframes, { fill: "forwards", ...options });
     if (!animation) node.remove();
@@ -52,8 +54,12 @@ export function createMotion(win) {
     setSpeed(speed) {
       scale = speed === "fast" ? FAST : 1;
     },
-    /** FLIP: `node` is in its place (`to`); it seems to come from `from`, growing or shrinking to its size. */
-    flyFrom(node, from, to, delay = 0) {
+    /**
+     * FLIP: `node` is in its place (`to`); it seems to come from `from`, growing or shrinking
+     * to its size. `index`: its place in its play (each card leaves a little after the last).
+     */
+    flyFrom(node, from, to, index = 0) {
+      const delay = index * ms("flyStagger");
       if (reduced() || !from || !to || to.width === 0) return fadeIn(node, ms("fly"), delay);
       const a = centre(from);
       const b = centre(to);
@@ -63,6 +69,14 @@ export function createMotion(win) {
         [{ transform: `translate(${a.x - b.x}px, ${a.y - b.y}px) scale(${size})`, opacity: 0.6 }, { transform: "none", opacity: 1 }],
         { duration: ms("fly"), delay, fill: "backwards" },
       );
+    },
+    /**
+     * Words that answer a play of `cards` cards still in flight (your prompt after a computer's
+     * move): they fade in as its last card lands, its flight starting two frames after it is
+     * drawn (render.js).
+     */
+    afterFlight(node, cards) {
+      return fadeIn(node, ms("prompt"), ms("fly") + Math.max(0, cards - 1) * ms("flyStagger") + 40);
     },
     /**
      * A new deal: the hand comes in as one fan, growing from its own middle (a flight from the
@@ -75,11 +89,11 @@ export function createMotion(win) {
       return animate(hand, [{ transform: "scale(0.4)", opacity: 0 }, { transform: "none", opacity: 1 }], { duration: ms("deal") });
     },
     /**
-     * A finished trick: `ghost` (a copy, no hooks, placed at `from`) stays a moment
-     * where the plays were, then slides toward the winner's seat (`to`) and fades;
-     * it is removed after.
+     * A finished trick: `node` (a play's part left where it lay, or a ghost copy placed there;
+     * no hooks either way), in its play's place `from`, stays a moment where the plays were,
+     * then slides toward the winner's seat (`to`) and fades; it is removed after.
      */
-    sweep(ghost, from, to) {
+    sweep(node, from, to) {
       const hold = ms("hold");
       const duration = hold + ms("sweep");
       let keyframes;
@@ -94,7 +108,7 @@ export function createMotion(win) {
           { transform: `translate(${b.x - a.x}px, ${b.y - a.y}px) scale(0.4)`, opacity: 0 },
         ];
       }
-      playThenRemove(ghost, keyframes, { duration, easing: "ease-in" });
+      playThenRemove(node, keyframes, { duration, easing: "ease-in" });
     },
     /** A bomb, a plane, a last card: a short banner over the table, and a jolt of the cards that made it. */
     moment(kind, banner, cards) {

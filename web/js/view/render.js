@@ -234,16 +234,33 @@ export function createRenderer(doc, motion) {
    * face elements, drawn whole with the rest of its move, was a task of 50-70 ms on a phone
    * slowed 4x; its faces laid out in the frame that started its flight, 55-67 ms.)
    */
-  function renderPlay(seat, flight) {
+  function renderPlay(seat, flight, swept = false) {
     const container = q("[data-seat-play]", seatNodes[seat.seat]);
     const action = seat.action;
     const signature = playSignature(action);
     if (playSignatures[seat.seat] === signature) return null;
     playSignatures[seat.seat] = signature;
-    const faceLater = flight > 0 ? (node, card) => faces.later(node, card, flight) : null;
-    container.replaceChildren(...(action ? playNodes(doc, action, true, faceLater) : []));
     if (action) container.setAttribute("aria-label", seat.actionLabel);
     else container.removeAttribute("aria-label");
+    if (swept && !action) {
+      // The trick's play stays where it lies and is swept from there (sweepTrick), no longer
+      // the table's: its place and cards lose their hooks, and a new play here takes it off.
+      // (Moved into a ghost, its nodes were restyled and laid out anew in the frame that
+      // ends the trick, the heaviest of them on a phone slowed 4x.)
+      toggleAttr(container, "data-played", false);
+      for (const node of container.children) {
+        node.classList.add("swept");
+        node.setAttribute("aria-hidden", "true");
+      }
+      for (const card of container.querySelectorAll("[data-card]")) {
+        card.removeAttribute("data-card");
+        card.removeAttribute("data-played-card");
+      }
+      return null;
+    }
+    toggleAttr(container, "data-played", true);
+    const faceLater = flight > 0 ? (node, card) => faces.later(node, card, flight) : null;
+    container.replaceChildren(...(action ? playNodes(doc, action, true, faceLater) : []));
     return action ? container : null;
   }
 
@@ -285,7 +302,7 @@ export function createRenderer(doc, motion) {
     return [...cards.children];
   }
 
-  function renderSeats(model, flight) {
+  function renderSeats(model, flight, swept) {
     const arrived = [];
     const revealed = [];
     model.seats.forEach((seat, index) => {
@@ -305,7 +322,7 @@ export function createRenderer(doc, motion) {
       setText(flag, seat.warning ? seat.warningText : seat.alertText || (seat.thinking ? seat.thinkingText : ""));
       flag.classList.toggle("warning", seat.warning || Boolean(seat.alertText));
       renderFan(node, seat);
-      const play = renderPlay(seat, flight);
+      const play = renderPlay(seat, flight, swept?.[seat.seat] ?? false);
       if (play) arrived.push({ seat: seat.seat, play });
       revealed.push(...renderReveal(seat));
     });
@@ -598,38 +615,34 @@ export function createRenderer(doc, motion) {
 
   /**
    * Where the trick about to be swept lies, and where it goes: read before the DOM changes.
-   * With them, what each seat's place holds now (its nodes, and the play they draw).
+   * With them, which seats' places still show their play of it as it was (`inPlace`): those
+   * are swept where they lie.
    */
   function sweepPlaces(sweep) {
     return {
       places: seatNodes.map((node) => q("[data-seat-play]", node).getBoundingClientRect()),
-      drawnPlays: seatNodes.map((node, seat) => ({ signature: playSignatures[seat], nodes: [...q("[data-seat-play]", node).children] })),
+      inPlace: sweep.plays.map((play, seat) => play !== null && playSignatures[seat] === playSignature(play)),
       to: sweep.winner === null ? null : seatAnchor(sweep.winner),
     };
   }
 
   /**
-   * The trick that just ended, where its plays lay (`places`), swept toward its winner (`to`).
-   * A play still drawn as it was (`drawnPlays`) is swept in its own nodes, which this drawing
-   * took off the table, without their hooks: the copy of a ten-card play built anew was some
-   * sixty elements, each restyled and its text shaped again, in the frame that also draws the
-   * new lead.
+   * The trick that just ended, from where its plays lay (`places`), swept toward its winner
+   * (`to`). A play still drawn as it was (`inPlace`) goes in its own nodes, left in its place
+   * by this drawing (renderPlay); any other (moves that came in one frame) as a copy, a ghost
+   * in the effects layer.
    */
-  function sweepTrick(sweep, { places, drawnPlays, to }) {
+  function sweepTrick(sweep, { places, inPlace, to }) {
     win.performance.mark("pdk:sweep"); // (where a trace of the table finds a trick's sweep)
     sweep.plays.forEach((play, seat) => {
       if (!play) return;
       const from = places[seat];
-      const drawnNodes = drawnPlays[seat];
-      const reused = drawnNodes.signature === playSignature(play) && drawnNodes.nodes.every((node) => !node.isConnected);
-      const ghost = el(doc, "div", "ghost-play");
-      ghost.append(...(reused ? drawnNodes.nodes : playNodes(doc, play, false)));
-      if (reused) {
-        for (const card of ghost.querySelectorAll("[data-card]")) {
-          card.removeAttribute("data-card");
-          card.removeAttribute("data-played-card");
-        }
+      if (inPlace[seat]) {
+        for (const node of q("[data-seat-play]", seatNodes[seat]).querySelectorAll(":scope > .swept")) motion.sweep(node, from, to);
+        return;
       }
+      const ghost = el(doc, "div", "ghost-play");
+      ghost.append(...playNodes(doc, play, false));
       ghost.style.left = `${from.left}px`;
       ghost.style.top = `${from.top}px`;
       ghost.style.width = `${from.width}px`;
@@ -673,6 +686,9 @@ export function createRenderer(doc, motion) {
       else if (arrived.some(({ seat }) => seat === moment.seat)) landing = show;
       else show();
     }
+    // Your prompt comes as the play you answer lands, not while it is still in the air.
+    const answered = model.seats[0].turn ? arrived.find(({ seat }) => seat !== 0) : undefined;
+    if (answered) motion.afterFlight(q("[data-status]"), answered.play.querySelectorAll(".card").length);
     if (arrived.length) {
       const waiting = arrived.map(({ play }) => play);
       for (const node of waiting) node.classList.add("arriving");
@@ -735,7 +751,7 @@ export function createRenderer(doc, motion) {
       const flights = cards.length
         ? cards.map((card) => [card, seat === 0 ? (before.hand.get(card.dataset.card) ?? null) : from, rect(card)])
         : [[play, seat === 0 ? rect(handNode) : from, rect(play)]]; // a pass
-      starts.push(() => flights.forEach(([node, a, b], index) => motion.flyFrom(node, a, b, index * 18)));
+      starts.push(() => flights.forEach(([node, a, b], index) => motion.flyFrom(node, a, b, index)));
     }
     for (const node of waiting) node.classList.remove("arriving");
     for (const start of starts) start();
@@ -764,7 +780,7 @@ export function createRenderer(doc, motion) {
     // A play that came with it (a computer seat's lead) has its faces a frame later still:
     // one frame for the hand's faces, the next for the play's, the one after for its flight.
     const flight = !movedSince(drawn, model) ? 0 : dealing ? 2 : 1;
-    const { arrived, revealed } = renderSeats(model, flight);
+    const { arrived, revealed } = renderSeats(model, flight, before.sweep?.inPlace);
     renderCounter(model);
     renderFaceUp(model);
     renderHand(model, dealing);
