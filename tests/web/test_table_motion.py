@@ -293,18 +293,28 @@ requestAnimationFrame(watchPlays);
 """
 
 
+def watch_the_plane_deal(open_table: Any, watcher: str, found: str) -> dict[str, Any]:
+    """Deal A0738433 (East opens with a ten-card plane) played to its ninth move at 390x844
+    with `watcher` (a script that watches every frame from the page's start) running; what it
+    found (`found`, its window global, told to stop)."""
+    browsing = open_table(viewport={"width": 390, "height": 844})
+    page = browsing.page
+    page.add_init_script(watcher)
+    open_page(page, f"{browsing.site.url}#deal=A0738433")
+    play_until(page, lambda p: moves(p) >= 9)
+    seen: dict[str, Any] = page.evaluate(
+        f"() => {{ const w = window.{found}; w.stop = true; return {{...w, last: null}}; }}"
+    )
+    return seen
+
+
 def test_every_card_of_a_play_shows_its_face_in_every_frame_it_is_seen(
     open_table: Any,
 ) -> None:
     """A new play's faces come with its flight, a frame after its cards are drawn unseen (the
     frame of a computer's long play is lighter): no frame shows a played card without its
     face, and each face is its own card's. Deal A0738433 opens with East's ten-card plane."""
-    browsing = open_table(viewport={"width": 390, "height": 844})
-    page = browsing.page
-    page.add_init_script(WATCH_THE_PLAYS)
-    open_page(page, f"{browsing.site.url}#deal=A0738433")
-    play_until(page, lambda p: moves(p) >= 9)
-    seen = page.evaluate("() => { window.__plays.stop = true; return window.__plays; }")
+    seen = watch_the_plane_deal(open_table, WATCH_THE_PLAYS, "__plays")
     assert seen["frames"] > 30 and seen["seen"] > 100, seen  # plays were watched, frame by frame
     assert seen["faceless"] == [] and seen["wrong"] == [], seen
 
@@ -344,14 +354,7 @@ def test_a_planes_banner_comes_with_its_cards_and_a_swept_trick_keeps_its_faces(
     """Deal A0738433 opens with East's ten-card plane: its banner shows once the plane's cards
     fly in, never over the empty place while they wait unseen. Each trick swept away shows
     its cards with their faces as it goes, and none of them answers the table's hooks."""
-    browsing = open_table(viewport={"width": 390, "height": 844})
-    page = browsing.page
-    page.add_init_script(WATCH_THE_MOMENTS_AND_SWEEPS)
-    open_page(page, f"{browsing.site.url}#deal=A0738433")
-    play_until(page, lambda p: moves(p) >= 9)
-    seen = page.evaluate(
-        "() => { const w = window.__moments; w.stop = true; return {...w, last: null}; }"
-    )
+    seen = watch_the_plane_deal(open_table, WATCH_THE_MOMENTS_AND_SWEEPS, "__moments")
     assert seen["banners"] > 0 and seen["swept"] > 0, seen  # the plane and a sweep were watched
     assert seen["early"] == 0, seen
     assert seen["faceless"] == 0 and seen["hooked"] == 0, seen
@@ -385,11 +388,6 @@ requestAnimationFrame(watchPrompt);
 def test_your_prompt_comes_as_the_play_it_answers_lands(open_table: Any) -> None:
     """Deal A0738433 opens with East's ten-card plane, and you answer it: the prompt that asks
     you to beat it is not there to read while its cards still fly in, nor at any later turn."""
-    browsing = open_table(viewport={"width": 390, "height": 844})
-    page = browsing.page
-    page.add_init_script(WATCH_THE_PROMPT)
-    open_page(page, f"{browsing.site.url}#deal=A0738433")
-    play_until(page, lambda p: moves(p) >= 9)
-    seen = page.evaluate("() => { window.__prompt.stop = true; return window.__prompt; }")
+    seen = watch_the_plane_deal(open_table, WATCH_THE_PROMPT, "__prompt")
     assert seen["frames"] > 30 and seen["flying"] > 3, seen  # turns after a flight were watched
     assert seen["read"] == 0, seen
