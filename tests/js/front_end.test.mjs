@@ -175,7 +175,7 @@ function state(overrides = {}) {
   return base({ view: VIEW, you }, { settings, presets: [{ name: "standard", label: { en: "Standard", zh: "标准" } }], hintIndex: 0, ...overrides });
 }
 
-test("the table model: Play only on a judged legal selection, Pass locked with its reason", () => {
+test("the table model: Play only on a legal selection (judged, or listed by the engine), Pass locked with its reason", () => {
   const idle = buildTableModel(state());
   assert.equal(idle.buttons.play.enabled, false);
   assert.equal(idle.buttons.pass.enabled, false);
@@ -196,7 +196,9 @@ test("the table model: Play only on a judged legal selection, Pass locked with i
   assert.deepEqual(idle.hand.cards.map((c) => c.greyed), [false, false, true]);
   const judged = { legal: true, code: null, combo: null, message: { en: "Single 3", zh: "单张3" } };
   assert.equal(buildTableModel(state({ selection: ["3S"], judgement: judged })).buttons.play.enabled, true);
-  assert.equal(buildTableModel(state({ selection: ["3S"], judgement: judged, judgementStale: true })).buttons.play.enabled, false);
+  // Its judgement on the way: a play the engine listed (a hint's cards) may go already, others wait.
+  assert.equal(buildTableModel(state({ selection: ["3S"], judgement: null, judgementStale: true })).buttons.play.enabled, true);
+  assert.equal(buildTableModel(state({ selection: ["3S", "4H"], judgement: judged, judgementStale: true })).buttons.play.enabled, false);
   assert.equal(buildTableModel(state({ selection: ["3S"], judgement: judged, busy: true })).buttons.play.enabled, false);
   const loading = buildTableModel(state({ engine: "loading" }));
   assert.equal(loading.hand.locked, true);

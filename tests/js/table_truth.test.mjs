@@ -11,7 +11,7 @@ import { STRINGS, translatorFor } from "../../web/js/i18n/i18n.js";
 import { howToPlay, scoringLine } from "../../web/js/i18n/how_to_play.js";
 import { engineHello } from "./engine_hello.mjs";
 import { buildTableModel } from "../../web/js/model/table_model.js";
-import { cannotBeat } from "../../web/js/game/turn_facts.js";
+import { cannotBeat, selectionPlayable } from "../../web/js/game/turn_facts.js";
 import { DEFAULT_SETTINGS, readSettings, withSetting } from "../../web/js/store/preferences.js";
 import { state as base, view } from "./table_fixtures.mjs";
 
@@ -132,6 +132,20 @@ test("cannotBeat reads the engine's facts: following, no legal play listed, the 
   assert.equal(cannotBeat(YOU.leadBound), false);
   assert.equal(cannotBeat(null), false);
   assert.equal(cannotBeat({ ...YOU.nothingBeats, can_pass: false }), false);
+});
+
+test("Play works once the engine judged the selection legal, or while it judges one of the plays it listed", () => {
+  const you = { hints: [["10D", "10C"], ["KS"]] };
+  // Hint's selection rises before the engine's judgement of it comes back: Play works already.
+  assert.equal(selectionPlayable(["10C", "10D"], null, true, you), true);
+  assert.equal(selectionPlayable(["KS"], { legal: false }, true, you), true);
+  // Cards the engine did not list wait for its judgement, which then decides.
+  assert.equal(selectionPlayable(["10H", "10C"], null, true, you), false);
+  assert.equal(selectionPlayable(["10H", "10C"], { legal: true }, false, you), true);
+  assert.equal(selectionPlayable(["10D"], { legal: false }, false, you), false);
+  assert.equal(selectionPlayable(["10D", "10C", "KS"], null, true, you), false);
+  assert.equal(selectionPlayable([], null, false, you), false);
+  assert.equal(selectionPlayable(["KS"], null, true, null), false);
 });
 
 test("settings: passing by itself when nothing beats is off unless chosen, and kept", () => {

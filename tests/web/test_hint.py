@@ -71,6 +71,39 @@ def test_hint_first_asks_the_search_then_cycles_the_engines_order(table: Any) ->
     assert page.evaluate(HINT_RTT) == asked
 
 
+#: Hint pressed; in the drawing that raises its cards (the first change of a card's selection):
+#: whether Play can be pressed, and which cards rose.
+HINT_THEN_PLAY_AT_ONCE = """() => new Promise((resolve) => {
+  const play = document.querySelector('[data-action=play]');
+  const observer = new MutationObserver(() => {
+    const up = [...document.querySelectorAll('[data-hand] [aria-pressed=true]')];
+    if (!up.length) return;
+    observer.disconnect();
+    resolve({playable: !play.disabled, cards: up.map((e) => e.dataset.card)});
+  });
+  observer.observe(document.querySelector('[data-hand]'),
+    {subtree: true, attributes: true, attributeFilter: ['aria-pressed']});
+  document.querySelector('[data-action=hint]').click();
+})"""
+
+
+def test_play_works_the_moment_hints_cards_rise(table: Any) -> None:
+    """Hint's cards are a play the engine listed as legal: Play can be pressed in the very
+    drawing that raises them, not a round trip to the engine later, and plays them."""
+    page = table.page
+    open_page(page, f"{table.site.url}#deal={DEAL}")
+    wait_my_turn_or_over(page)
+    seen = page.evaluate(HINT_THEN_PLAY_AT_ONCE)
+    assert seen["playable"], seen
+    before = moves(page)
+    page.click("[data-action=play]")
+    wait_moves_beyond(page, before)
+    played = page.eval_on_selector_all(
+        '[data-seat="0"] [data-played] [data-card]', "els => els.map(e => e.dataset.card)"
+    )
+    assert same(played, seen["cards"]), (played, seen)
+
+
 #: Hint, then at once (before the worker can answer) the player's own choice, card by card.
 HINT_THEN_OWN_CHOICE = """codes => {
   document.querySelector('[data-action=hint]').click();

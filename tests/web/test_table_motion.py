@@ -362,11 +362,17 @@ def test_a_planes_banner_comes_with_its_cards_and_a_swept_trick_keeps_its_faces(
 
 #: Frame by frame: the frames where your turn has come while a computer seat's play is still
 #: in the air (a card or pass mark of its flight not yet three quarters of the way), and in
-#: how many of them the status line (your prompt) could already be read.
+#: how many of them the status line (your prompt) or the reason you may not pass could already
+#: be read (their opacity, with their ancestors').
 WATCH_THE_PROMPT = """
 window.__prompt = {frames: 0, flying: 0, read: 0, stop: false};
 const inTheAir = (node) => node.getAnimations().some(
   (a) => a.playState === 'running' && (a.effect.getComputedTiming().progress ?? 0) < 0.75);
+const seen = (node) => {
+  let opacity = 1;
+  for (let at = node; at; at = at.parentElement) opacity *= Number(getComputedStyle(at).opacity);
+  return opacity > 0.5;
+};
 const watchPrompt = () => {
   const w = window.__prompt;
   if (w.stop) return;
@@ -376,8 +382,8 @@ const watchPrompt = () => {
     ':is([data-seat="1"], [data-seat="2"]) [data-played] :is(.card, .pass-mark)')].some(inTheAir);
   if (yours && flying) {
     w.flying += 1;
-    const status = document.querySelector('[data-status]');
-    if (Number(getComputedStyle(status).opacity) > 0.5) w.read += 1;
+    const words = document.querySelectorAll('[data-status], [data-pass-reason]:not(:empty)');
+    if ([...words].some(seen)) w.read += 1;
   }
   requestAnimationFrame(watchPrompt);
 };
@@ -387,7 +393,8 @@ requestAnimationFrame(watchPrompt);
 
 def test_your_prompt_comes_as_the_play_it_answers_lands(open_table: Any) -> None:
     """Deal A0738433 opens with East's ten-card plane, and you answer it: the prompt that asks
-    you to beat it is not there to read while its cards still fly in, nor at any later turn."""
+    you to beat it (and why you may not pass) is not there to read while its cards still fly
+    in, nor at any later turn."""
     seen = watch_the_plane_deal(open_table, WATCH_THE_PROMPT, "__prompt")
     assert seen["frames"] > 30 and seen["flying"] > 3, seen  # turns after a flight were watched
     assert seen["read"] == 0, seen

@@ -21,7 +21,7 @@ import { EngineDown, requestInSlices } from "../engine/engine_client.js";
 import { SAVE_KEY, makeSave, newHandId, snapshotFromSave } from "../store/save.js";
 import { BOT_DELAY_MS, END_BEATS_MS, isDirection } from "../store/preferences.js";
 import { sameRank } from "./cards.js";
-import { cannotBeat } from "./turn_facts.js";
+import { cannotBeat, selectionPlayable } from "./turn_facts.js";
 import { settingDirection } from "../model/seating.js";
 
 /** Hint's search shows its spinner only when it is not answered within this time. */
@@ -601,7 +601,7 @@ export function createHandController({
     actions: {
       play() {
         wake();
-        if (canAct() && judgement?.legal && !judgementStale && selection.length > 0) submit("play", { cards: selection });
+        if (canAct() && selectionPlayable(selection, judgement, judgementStale, snapshot.you)) submit("play", { cards: selection });
         else refuse("play");
       },
       pass() {

@@ -11,3 +11,22 @@
 export function cannotBeat(you) {
   return Boolean(you && !you.lead && Array.isArray(you.hints) && you.hints.length === 0 && you.can_pass);
 }
+
+/**
+ * The selected cards may be played now: the engine judged them legal, or, its judgement of
+ * them still on the way, they are one of the plays it listed for this turn (`hints`: every
+ * legal play, each with the lowest suits of its ranks, as Hint selects it), so Play works
+ * the moment a hint's cards rise.
+ *
+ * @param {string[]} selection  the selected cards' codes
+ * @param {{legal: boolean} | null} judgement  the engine's word on the selection last judged
+ * @param {boolean} stale  the selection changed since that judgement was asked for
+ * @param {{hints?: string[][]} | null | undefined} you
+ */
+export function selectionPlayable(selection, judgement, stale, you) {
+  if (selection.length === 0) return false;
+  if (judgement !== null && !stale) return judgement.legal;
+  if (!stale || !Array.isArray(you?.hints)) return false;
+  const chosen = [...selection].sort().join(" ");
+  return you.hints.some((play) => play.length === selection.length && [...play].sort().join(" ") === chosen);
+}

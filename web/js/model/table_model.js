@@ -8,7 +8,7 @@ import { LANGUAGES, say, translate, translatorFor } from "../i18n/i18n.js";
 import { dialogsModel, presetNamed } from "./dialogs_model.js";
 import { scoringLine } from "../i18n/how_to_play.js";
 import { seatName, sideIndex, sideOf, tableDirection } from "./seating.js";
-import { cannotBeat } from "../game/turn_facts.js";
+import { cannotBeat, selectionPlayable } from "../game/turn_facts.js";
 
 const SEATS = [0, 1, 2];
 
@@ -359,7 +359,7 @@ export function buildTableModel(state) {
       },
       play: {
         text: t("play"),
-        enabled: canAct && judged && state.judgement.legal && state.selection.length > 0,
+        enabled: canAct && selectionPlayable(state.selection, state.judgement, state.judgementStale, you),
       },
     },
     notice: state.notice ? say(t, state.notice) : "",

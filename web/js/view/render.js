@@ -686,9 +686,10 @@ export function createRenderer(doc, motion) {
       else if (arrived.some(({ seat }) => seat === moment.seat)) landing = show;
       else show();
     }
-    // Your prompt comes as the play you answer lands, not while it is still in the air.
+    // Your prompt (and why you may not pass) comes as the play you answer lands, not while
+    // it is still in the air.
     const answered = model.seats[0].turn ? arrived.find(({ seat }) => seat !== 0) : undefined;
-    if (answered) motion.afterFlight(q("[data-status]"), answered.play.querySelectorAll(".card").length);
+    if (answered) motion.afterFlight(q(".status-box"), answered.play.querySelectorAll(".card").length);
     if (arrived.length) {
       const waiting = arrived.map(({ play }) => play);
       for (const node of waiting) node.classList.add("arriving");
