@@ -285,12 +285,14 @@ def report(trace: list[dict[str, Any]], probes: dict[str, Any]) -> None:
         for e in trace
         if e.get("pid") == pid and e.get("name") in STEP_MARKS and e.get("ph") in ("I", "R", "n")
     )
+    mark_times = [ts for ts, _ in marks]
 
     def steps(start: float, end: float) -> str:
         """The table's steps in a task: a drawing (a flush), and the renderer's marked steps."""
         drew = bisect.bisect_left(flushes, start) < bisect.bisect_right(flushes, end)
         found = ["draw"] if drew else []
-        found += sorted({name for ts, name in marks if start <= ts <= end})
+        inside = marks[bisect.bisect_left(mark_times, start) : bisect.bisect_right(mark_times, end)]
+        found += sorted({name for _, name in inside})
         return "+".join(found) or "-"
 
     print(f"main thread {pid}:{tid}; {len(top_tasks)} tasks over 50 ms")
