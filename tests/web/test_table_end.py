@@ -171,13 +171,38 @@ CAPTIONS = """() => {
 }"""
 
 
+#: Each seat's cards left at the end: how many lie in each row (top to bottom), and whether
+#: its count's badge by its name can be seen.
+ROWS_AND_BADGE = """seat => {
+  const node = document.querySelector(`[data-seat="${seat}"]`);
+  const rows = new Map();
+  for (const card of node.querySelectorAll('[data-reveal] [data-card]')) {
+    const top = Math.round(card.getBoundingClientRect().top);
+    rows.set(top, (rows.get(top) ?? 0) + 1);
+  }
+  const badge = node.querySelector('.fan [data-count]');
+  return {
+    rows: [...rows].sort((a, b) => a[0] - b[0]).map(([, n]) => n),
+    badge: Boolean(badge?.checkVisibility({visibilityProperty: true})),
+  };
+}"""
+
+
 @pytest.mark.parametrize("viewport", SCREENS, ids=screen_id)
-def test_the_cards_left_carry_a_caption_that_covers_nothing_of_the_table(
+def test_the_cards_left_lie_in_even_rows_counted_once_by_a_caption_that_covers_nothing(
     open_table: Any, viewport: tuple[int, int]
 ) -> None:
     width, height = viewport
     page = hand_ended(open_table, viewport, SHORT_DEAL)
     wait_still(page)
+    # Both computer seats are shut out with all sixteen cards: in rows of even length
+    # (8 and 8, never 13 and 3), their count said by the caption alone, not again by the
+    # badge at the seat's name.
+    for seat in (1, 2):
+        seen = page.evaluate(ROWS_AND_BADGE, seat)
+        assert sum(seen["rows"]) == 16, (viewport, seat, seen)
+        assert max(seen["rows"]) - min(seen["rows"]) <= 1, (viewport, seat, seen)
+        assert not seen["badge"], (viewport, seat, seen)
     for lang, words in (("en", "{n} left"), ("zh", "剩{n}张")):
         if lang == "zh":
             choose(page, "language", "zh")
