@@ -192,6 +192,97 @@ test("a tap after Hint's answer was drawn adds to the hint's cards", async () =>
   hand.halt();
 });
 
+/** A controller whose engine answers Hint only while `engine.answers` (pending slices else). */
+function lookAheadController() {
+  const sent = [];
+  const engine = { answers: true };
+  const client = {
+    async request(type, fields) {
+      sent.push({ type, ...fields });
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      if (type === "hint") {
+        if (!engine.answers) return { ok: true, result: { pending: true, worlds: 12 } };
+        return { ok: true, result: { cards: ["9C"], combo: null, hints: [["9C"], ["3S"], ["5D"]] } };
+      }
+      return { ok: false, error: { code: "internal", message: { en: "stop here", zh: "到此为止" } } };
+    },
+  };
+  const hand = standIns(client);
+  const you = { lead: true, can_pass: false, pass_refusal: null, hints: [["3S"], ["5D"], ["9C"]], greyed: [], single_barred: [], prompt: { en: "", zh: "" } };
+  /** Your turn after `moves` moves of hand h1. */
+  const turn = (moves) =>
+    hand.open({ ...base({ view: view({ history: Array.from({ length: moves }, () => ({ seat: 1, cards: null })) }), you }).snapshot, level: "medium" }, "h1");
+  const hints = () => sent.filter((request) => request.type === "hint").length;
+  return { hand, engine, turn, hints };
+}
+
+/** Hint pressed on one turn, then the next turn begun with a search that takes many slices. */
+async function searchingAhead(hand, engine, turn) {
+  turn(0);
+  hand.actions.hint();
+  await until(() => hand.view().selection.length > 0);
+  engine.answers = false;
+  turn(3);
+  await settle(10);
+}
+
+test("a player who never pressed Hint has no search asked for as their turns begin", async () => {
+  const { hand, turn, hints } = lookAheadController();
+  turn(0);
+  await settle();
+  turn(3);
+  await settle();
+  assert.equal(hints(), 0);
+  assert.equal(hand.view().hintReady, false);
+  hand.halt();
+});
+
+test("once Hint was pressed, each later turn's search is asked for as the turn begins: a press shows it at once", async () => {
+  const { hand, turn, hints } = lookAheadController();
+  turn(0);
+  hand.actions.hint();
+  await until(() => hand.view().selection.length > 0);
+  turn(3); // your next turn
+  await until(() => hand.view().hintReady);
+  assert.deepEqual(hand.view().selection, []); // looked ahead: kept, not shown
+  const asked = hints();
+  assert.ok(asked >= 2);
+  hand.actions.hint();
+  assert.deepEqual(hand.view().selection, ["9C"]); // at once, no more requests
+  assert.equal(hints(), asked);
+  hand.halt();
+});
+
+test("a look-ahead stops when the player picks cards of their own; a press then asks again", async () => {
+  const { hand, engine, turn, hints } = lookAheadController();
+  await searchingAhead(hand, engine, turn);
+  hand.toggleCard("5D");
+  await settle();
+  const asked = hints();
+  await settle();
+  assert.equal(hints(), asked); // stopped: the worker is the player's
+  assert.equal(hand.view().hintReady, false);
+  assert.deepEqual(hand.view().selection, ["5D"]);
+  engine.answers = true;
+  hand.actions.hint(); // asks again (the worker goes on from where its search stands)
+  await until(() => hand.view().selection.includes("9C"));
+  assert.deepEqual(hand.view().selection, ["9C"]);
+  assert.ok(hints() > asked);
+  hand.halt();
+});
+
+test("Hint pressed while the look-ahead is still searching shows its answer when it comes", async () => {
+  const { hand, engine, turn, hints } = lookAheadController();
+  await searchingAhead(hand, engine, turn);
+  const asked = hints();
+  hand.actions.hint(); // the search under way is the press's now: no second one
+  engine.answers = true;
+  await until(() => hand.view().selection.length > 0);
+  assert.deepEqual(hand.view().selection, ["9C"]);
+  assert.ok(hints() <= asked + 1, `${hints()} ${asked}`); // the search under way answered the press
+  hand.halt();
+});
+
 test("a deal the engine refuses leaves the hand on the table going on, a computer seat's move on its way made again", async () => {
   const sent = [];
   const client = {

@@ -1,7 +1,8 @@
 """Hint: its first press asks the engine for the play the coach's search finds best (in
 slices, kept per position in the worker, a spinner on the button when it takes a while),
 later presses cycle the engine's order; nothing waits for it: a card or a play made
-meanwhile wins, and a game request is answered between two slices of the search."""
+meanwhile wins, and a game request is answered between two slices of the search. Once
+Hint has been used, each later turn's search starts as the turn begins."""
 
 from __future__ import annotations
 
@@ -156,3 +157,68 @@ def test_a_game_request_is_answered_between_two_slices_of_hints_search(table: An
     # The judgement of the player's card came back before Hint's search was done.
     assert ends["judge"] and min(ends["judge"]) < max(ends["hint"]), ends
     assert same(selected(page), own)
+
+
+def search_answer(page: Any) -> list[str] | None:
+    """Hint's answer for the position on the table (the coach's search, run here in
+    CPython on the same seed as in the page): its cards, None for a pass."""
+    service = Service()
+    game = read_save(page)["game"]
+    for request in ({"id": 1, "type": "load", "game": game}, {"id": 2, "type": "hint"}):
+        reply = json.loads(service.handle(json.dumps(request)))
+        assert reply["ok"], reply
+    cards: list[str] | None = reply["result"]["cards"]
+    return cards
+
+
+#: Hint pressed; the cards that rose in the first drawing that raises any, and whether a
+#: request to the engine went out in between (the search's answer was already at hand).
+HINT_AT_ONCE = """() => new Promise((resolve) => {
+  const asked = performance.getEntriesByName('pdk:rtt:hint').length;
+  const observer = new MutationObserver(() => {
+    const up = [...document.querySelectorAll('[data-hand] [aria-pressed=true]')];
+    if (!up.length) return;
+    observer.disconnect();
+    resolve({cards: up.map((e) => e.dataset.card),
+             asked: performance.getEntriesByName('pdk:rtt:hint').length - asked});
+  });
+  observer.observe(document.querySelector('[data-hand]'),
+    {subtree: true, attributes: true, attributeFilter: ['aria-pressed']});
+  document.querySelector('[data-action=hint]').click();
+})"""
+
+
+def play_selected(page: Any) -> None:
+    before = moves(page)
+    page.click("[data-action=play]")
+    wait_moves_beyond(page, before)
+    wait_my_turn_or_over(page)
+    assert not page.is_visible("[data-result]"), "the hand ended before the turns the test needs"
+
+
+def test_once_hint_is_used_each_turns_search_starts_as_the_turn_begins(table: Any) -> None:
+    """A player who never presses Hint costs the phone no search. Once Hint has been
+    pressed, each later turn's search starts as the turn begins, in the background, so
+    the next first press raises the search's play at once, with no wait for the engine."""
+    page = table.page
+    page.add_init_script(MEDIUM_SETTINGS)
+    open_page(page, f"{table.site.url}#deal={DEAL}")
+    wait_my_turn_or_over(page)
+    # First turn: the player's own play (the engine's first listed one), no Hint.
+    for code in you_now(page)["hints"][0]:
+        page.click(f'[data-hand] [data-card="{code}"]')
+    play_selected(page)
+    page.wait_for_timeout(1500)  # time a look-ahead would have had to start
+    assert page.evaluate(HINT_RTT) == 0  # no Hint, no search
+    assert page.query_selector("[data-action=hint][data-hint-ready]") is None
+    # Second turn: Hint pressed, waited for, played.
+    page.click("[data-action=hint]")
+    page.wait_for_selector("[data-action=play]:not([disabled])", timeout=TURN_TIMEOUT_MS)
+    play_selected(page)
+    # Third turn: the search went ahead on its own; a press shows its answer at once.
+    assert len(you_now(page)["hints"]) >= 2
+    page.wait_for_selector("[data-action=hint][data-hint-ready]", timeout=TURN_TIMEOUT_MS)
+    seen = page.evaluate(HINT_AT_ONCE)
+    assert seen["asked"] == 0, seen
+    best = search_answer(page)
+    assert best is not None and same(seen["cards"], best), (seen, best)

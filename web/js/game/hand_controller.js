@@ -83,10 +83,14 @@ export function createHandController({
   let inFlight = 0;
   const isBusy = () => inFlight > 0;
   // Hint's first press asks the engine for Hard's best play of this position; later
-  // presses cycle the engine's list in the order it returned. {key, hints, waiting, slow}:
-  // `key` the turn asked about, `hints` the answer's order (null until it came).
+  // presses cycle the engine's list in the order it returned. {key, hints, waiting, slow,
+  // pressed, passFirst}: `key` the turn asked about, `hints` the answer's order (null until
+  // it came), `pressed` whether Hint was pressed for it (or it is only looked ahead).
   let hintAsk = null;
   let hintTimer = null;
+  // Hint was pressed in this visit: from then on each of your turns asks its search as the
+  // turn begins, so a press finds the answer ready (a player who never asks costs nothing).
+  let hintUsed = false;
   // The selection Hint's answer made while the player waited, and when it was drawn
   // ({before, after, shownAt}): a tap made before then was aimed at the cards the player
   // saw, not at the hint's (a finger already on its way when the answer came).
@@ -215,6 +219,7 @@ export function createHandController({
       });
     } else {
       judgeSelection();
+      lookAhead();
     }
   }
 
@@ -423,39 +428,70 @@ export function createHandController({
    * Hint's first press of a turn: the coach's search for this position, asked for in
    * slices (kept per position in the worker). Nothing waits for it: a card, Play or Pass
    * meanwhile wins and the answer is then only kept for the next press. A small spinner shows on the button
-   * when it takes longer than HINT_SPINNER_MS.
+   * when it takes longer than HINT_SPINNER_MS. Looked ahead (`pressed` false: asked as the
+   * turn began) the answer is only kept, and the search stops when the player picks cards
+   * of their own: the worker is theirs (a slice in progress delays their requests).
    */
-  async function askHint() {
+  async function askHint(pressed) {
     const key = turnKey();
-    const ask = { key, hints: null, waiting: true, slow: false, selection };
+    const ask = { key, hints: null, waiting: true, slow: false, selection, pressed: false, passFirst: false };
     hintAsk = ask;
-    hintTimer = setTimeout(() => {
-      if (hintAsk !== ask || !ask.waiting) return;
-      ask.slow = true;
-      if (!flash) flash = { message: { key: "hintThinking" }, tone: "info" };
-      update();
-    }, HINT_SPINNER_MS);
+    if (pressed) pressHint(ask);
+    const goOn = () => hintAsk === ask && (ask.pressed || selection === ask.selection);
     let reply = null;
     try {
       // In slices, as the coach's reviews: a game request is answered between two of
       // them, and the search stops being asked for once this ask is no longer current.
-      reply = await requestInSlices(client.request, "hint", {}, () => hintAsk === ask);
+      do {
+        reply = await requestInSlices(client.request, "hint", {}, goOn);
+        // (pressed while its last slice was on its way back: the press wants the answer)
+      } while (hintAsk === ask && ask.pressed && reply?.ok && reply.result.pending);
     } catch (error) {
       if (!(error instanceof EngineDown)) throw error;
     }
     if (hintAsk !== ask) return; // another position: the answer is stale
+    if (reply?.ok && reply.result.pending) {
+      // A look-ahead the player's own cards stopped: a press asks again, going on from
+      // where the worker's search for this position stands.
+      hintAsk = null;
+      return;
+    }
     clearTimeout(hintTimer);
     ask.waiting = false;
     if (flash?.message?.key === "hintThinking") flash = null;
     const own = snapshot?.you?.hints ?? [];
     ask.hints = reply?.ok && Array.isArray(reply.result.hints) ? reply.result.hints : own;
+    ask.passFirst = Boolean(reply?.ok && reply.result.cards === null);
+    if (!ask.pressed) {
+      update(); // kept for the press (`hintReady`)
+      return;
+    }
     // The person did something else while waiting (a card, Hint's wait cut short): keep
     // the order for the next press, leave their selection alone.
     if (selection !== ask.selection || !canAct() || turnKey() !== key) {
       update();
       return;
     }
-    if (reply?.ok && reply.result.cards === null) {
+    showFirst(ask);
+  }
+
+  /** Hint pressed for `ask`: its answer is shown when it comes; a spinner if that takes a while. */
+  function pressHint(ask) {
+    ask.pressed = true;
+    ask.selection = selection;
+    if (!ask.waiting) return;
+    clearTimeout(hintTimer);
+    hintTimer = setTimeout(() => {
+      if (hintAsk !== ask || !ask.waiting) return;
+      ask.slow = true;
+      if (!flash) flash = { message: { key: "hintThinking" }, tone: "info" };
+      update();
+    }, HINT_SPINNER_MS);
+  }
+
+  /** The search's answer, as Hint's first press of the turn shows it. */
+  function showFirst(ask) {
+    if (ask.passFirst) {
       // Passing is what the search found best: said, and the plays follow on the next press.
       ask.passBest = true;
       flash = { message: { key: "hintPassBest" }, tone: "info" };
@@ -469,6 +505,13 @@ export function createHandController({
     whenDrawn(() => {
       shown.shownAt = now();
     });
+  }
+
+  /** Your turn has begun: once Hint has been used, its search starts now, in the background. */
+  function lookAhead() {
+    if (!hintUsed || !canAct() || hintAsk?.key === turnKey()) return;
+    if ((snapshot.you.hints ?? []).length < 2) return; // one play or none: nothing to search
+    askHint(false);
   }
 
   function setSelection(codes) {
@@ -612,8 +655,13 @@ export function createHandController({
       hint() {
         wake();
         if (!canAct() || (snapshot.you.hints ?? []).length === 0) return;
-        if (hintAsk?.key === turnKey() && hintAsk.hints) cycleHint(hintAsk.hints);
-        else if (hintAsk?.key !== turnKey()) askHint();
+        hintUsed = true;
+        if (hintAsk?.key !== turnKey()) askHint(true);
+        else if (!hintAsk.pressed) {
+          // Looked ahead as the turn began: the answer is shown now, or when it comes.
+          pressHint(hintAsk);
+          if (hintAsk.hints) showFirst(hintAsk);
+        } else if (hintAsk.hints) cycleHint(hintAsk.hints);
         // (a press while the first answer is on its way adds nothing)
       },
       new() {
@@ -643,6 +691,7 @@ export function createHandController({
         focusIndex,
         hintWaiting: Boolean(hintAsk?.waiting && hintAsk.slow),
         hintPassBest: Boolean(hintAsk?.passBest && hintAsk.key === turnKey()),
+        hintReady: Boolean(hintAsk?.hints && hintAsk.key === turnKey()),
       };
     },
   };

@@ -343,11 +343,13 @@ export function buildTableModel(state) {
       primary: canAct && cannotBeat(you) ? "pass" : "play",
       // waiting: Hint's search is taking a while (its spinner)
       // passBest: the search found passing best (Hint said so; its next press gives the plays)
+      // ready: the search's answer for this turn is at hand (a press shows it at once)
       hint: {
         text: t("hint"),
         enabled: canAct && (you?.hints?.length ?? 0) > 0,
         waiting: Boolean(state.hintWaiting),
         passBest: canAct && Boolean(state.hintPassBest),
+        ready: canAct && Boolean(state.hintReady),
       },
       pass: {
         text: t("pass"),

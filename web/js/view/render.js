@@ -488,6 +488,7 @@ export function createRenderer(doc, motion) {
       toggleAttr(button, "aria-busy", Boolean(model.buttons[name].waiting), "true");
     }
     toggleAttr(q("[data-action=hint]"), "data-hint-best", model.buttons.hint.passBest, "pass");
+    toggleAttr(q("[data-action=hint]"), "data-hint-ready", model.buttons.hint.ready);
     const { reason, reasonShown } = model.buttons.pass;
     setText(q("[data-pass-reason]"), reasonShown ? reason : "");
     setAttr(q("[data-pass-reason]"), "data-tone", model.buttons.pass.reasonTone);
