@@ -645,3 +645,36 @@ def test_on_a_portrait_phone_the_daily_practice_notice_covers_no_counter_nor_but
         apart = right <= o_left + 0.5 or left >= o_right - 0.5
         apart = apart or bottom <= o_top + 0.5 or top >= o_bottom - 0.5
         assert apart, (name, (o_left, o_top, o_right, o_bottom), seen["notice"])
+
+
+#: The open menu: each item's box and whether it is the element hit at its middle, and the
+#: alpha of the panel's own background (the table must not show through its items).
+MENU_ITEMS = """() => {
+  const menu = document.querySelector('[data-menu]');
+  const alpha = getComputedStyle(menu).backgroundColor.match(/[\\d.]+/g).map(Number)[3] ?? 1;
+  return {alpha, items: [...menu.querySelectorAll('button')].filter(b => b.checkVisibility())
+    .map(b => {
+      const r = b.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      return {action: b.dataset.action, top: r.top, bottom: r.bottom, left: r.left,
+              right: r.right, hit: hit !== null && b.contains(hit)};
+    })};
+}"""
+
+
+@pytest.mark.parametrize("viewport", [(844, 390), (360, 640)], ids=screen_id)
+def test_a_phones_menu_shows_every_item_whole_on_an_opaque_panel(
+    open_table: Any, viewport: tuple[int, int]
+) -> None:
+    width, height = viewport
+    page = open_screen(open_table, viewport).page
+    page.click("[data-action=menu]")
+    page.wait_for_selector("[data-menu] [data-action=settings]", state="visible")
+    seen = page.evaluate(MENU_ITEMS)
+    assert seen["alpha"] == 1, seen
+    assert len(seen["items"]) >= 6, seen
+    for item in seen["items"]:
+        where = (viewport, item)
+        assert item["top"] >= 0 and item["bottom"] <= height, where
+        assert item["left"] >= 0 and item["right"] <= width, where
+        assert item["hit"], where
