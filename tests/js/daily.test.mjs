@@ -116,8 +116,8 @@ test("Statistics draws the running points and the daily deals against Hard, with
   assert.equal(buildPanelsModel({ ...state, daily: { record: single, shown: null, today: "2026-12-01" } }).stats.daily.streak, "Streak: 1 day");
   // One hand and one daily deal are said as such, not "the last 1 hands".
   const oneHand = buildPanelsModel({ ...state, recent: withHand(EMPTY_RECENT, "a", 6), daily: { record: withHardResult(single, "2026-12-01", 1), shown: null, today: "2026-12-01" } }).stats;
-  assert.equal(oneHand.charts[0].title, "Your points in the last hand");
-  assert.equal(oneHand.charts[0].text, "Points in the last hand: +6.");
+  assert.equal(oneHand.charts[0].title, "Your running points");
+  assert.equal(oneHand.charts[0].text, "One hand played: +6. From your second hand on, a line here shows how your points run.");
   assert.match(oneHand.charts[1].text, /^The last daily deal, /);
   assert.doesNotMatch(JSON.stringify(oneHand.charts), /last 1 /);
   // A line needs two hands: one hand is said, not drawn as a lone dot; a day is a bar.

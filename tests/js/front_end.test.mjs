@@ -199,6 +199,14 @@ test("the table model: Play only on a legal selection (judged, or listed by the 
   // Its judgement on the way: a play the engine listed (a hint's cards) may go already, others wait.
   assert.equal(buildTableModel(state({ selection: ["3S"], judgement: null, judgementStale: true })).buttons.play.enabled, true);
   assert.equal(buildTableModel(state({ selection: ["3S", "4H"], judgement: judged, judgementStale: true })).buttons.play.enabled, false);
+  // The judgement of the cards selected before: kept while the new one is on its way (no
+  // flicker of the prompt between two), replaced by the prompt once the new one is late.
+  const before = { legal: false, code: "x", combo: null, message: { en: "Single 5 cannot follow the pair of 3s", zh: "单张5压不过对3" } };
+  const waiting = (late) => following({ selection: ["3S"], judgement: before, judgementStale: true, judgementLate: late });
+  assert.equal(waiting(false).status.text, "Single 5 cannot follow the pair of 3s");
+  assert.equal(waiting(true).buttons.play.enabled, true); // a play the engine listed
+  assert.notEqual(waiting(true).status.text, "Single 5 cannot follow the pair of 3s");
+  assert.equal(waiting(true).status.tone, "info");
   assert.equal(buildTableModel(state({ selection: ["3S"], judgement: judged, busy: true })).buttons.play.enabled, false);
   const loading = buildTableModel(state({ engine: "loading" }));
   assert.equal(loading.hand.locked, true);

@@ -283,6 +283,29 @@ test("Hint pressed while the look-ahead is still searching shows its answer when
   hand.halt();
 });
 
+test("a judgement of the selection that takes long is marked late, and no longer once it came", async () => {
+  let answer = null;
+  const client = {
+    request: (type) =>
+      type === "judge"
+        ? new Promise((resolve) => { answer = resolve; })
+        : Promise.resolve({ ok: false, error: { code: "internal", message: { en: "", zh: "" } } }),
+  };
+  const hand = standIns(client);
+  const you = { lead: true, can_pass: false, pass_refusal: null, hints: [["3S"], ["5D"]], greyed: [], single_barred: [], prompt: { en: "", zh: "" } };
+  hand.open({ ...base({ view: view(), you }).snapshot, level: "medium" }, "h1");
+  hand.toggleCard("3S");
+  assert.deepEqual([hand.view().judgementStale, hand.view().judgementLate], [true, false]);
+  await settle(100);
+  assert.equal(hand.view().judgementLate, false);
+  await settle(100); // past JUDGEMENT_LATE_MS
+  assert.equal(hand.view().judgementLate, true);
+  answer({ ok: true, result: { legal: true, code: null, combo: null, message: { en: "Single 3", zh: "单张3" } } });
+  await settle(5);
+  assert.deepEqual([hand.view().judgementStale, hand.view().judgementLate], [false, false]);
+  hand.halt();
+});
+
 test("a deal the engine refuses leaves the hand on the table going on, a computer seat's move on its way made again", async () => {
   const sent = [];
   const client = {

@@ -5,11 +5,12 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { createTurnTimer, turnSeconds } from "../../web/js/game/turn_timer.js";
+import { timeoutNotice } from "../../web/js/game/turn_clock.js";
 import { CUE_NAMES, createSound, cuesForSnapshot } from "../../web/js/view/sound.js";
 import { howToPlay, scoringLine } from "../../web/js/i18n/how_to_play.js";
 import { engineHello, presetSummary } from "./engine_hello.mjs";
 import { cardLabel, cardShort } from "../../web/js/game/cards.js";
-import { translatorFor } from "../../web/js/i18n/i18n.js";
+import { say, translatorFor } from "../../web/js/i18n/i18n.js";
 import { buildTableModel } from "../../web/js/model/table_model.js";
 import { DEFAULT_SETTINGS } from "../../web/js/store/preferences.js";
 import { createSessionScore } from "../../web/js/store/session_score.js";
@@ -435,4 +436,19 @@ test("the seat to move shows nothing of what it did earlier in the trick", () =>
   assert.deepEqual(played([{ seat: 0, cards: ["3S"] }, { seat: 1, cards: ["5D"] }, { seat: 2, cards: null }], 0), [false, true, true]);
   // West led, East beat it, you passed: West's lead goes as West is to move; your "Pass" stays.
   assert.deepEqual(played([{ seat: 1, cards: ["5D"] }, { seat: 2, cards: ["9D"] }, { seat: 0, cards: null }], 1), [true, false, true]);
+});
+
+test("the notice of a turn the timer played names the move: the play's words, or a pass", () => {
+  const t = translatorFor("en");
+  const zh = translatorFor("zh");
+  const after = (action) => ({ view: tableView({ history: [{ seat: 1, cards: null, combo: null }, action] }) });
+  const pair = { seat: 0, cards: ["QS", "QH"], combo: { text: { en: "pair of Qs", zh: "对Q" } } };
+  const played = timeoutNotice("timedOut", after(pair));
+  assert.equal(say(t, played), "Time is up: the table played your pair of Qs.");
+  assert.equal(say(zh, played), "时间到：已替你出对Q。");
+  assert.equal(say(t, timeoutNotice("timedOut", after({ seat: 0, cards: null, combo: null }))), "Time is up: the table passed for you.");
+  // Auto-play switched on says that; a move not made (no Snapshot, another seat's last) the plain words.
+  assert.deepEqual(timeoutNotice("autoStarted", after(pair)), { key: "autoStarted" });
+  assert.deepEqual(timeoutNotice("timedOut", null), { key: "timedOut" });
+  assert.deepEqual(timeoutNotice("timedOut", after({ seat: 2, cards: ["3S"], combo: { text: { en: "single 3", zh: "单张3" } } })), { key: "timedOut" });
 });

@@ -82,6 +82,11 @@ test("the status line on your turn is the engine's prompt, and Pass is the main 
   assert.equal(none.buttons.hint.enabled, false);
   assert.equal(none.buttons.primary, "pass");
   assert.equal(buildTableModel(state(YOU.nothingBeats, { lang: "zh" })).status.text, "压不过对8：只能不出。");
+  // Passing automatically (the setting): the line says the pass is coming, not to press Pass.
+  const auto = (lang) => buildTableModel(state(YOU.nothingBeats, { lang, settings: { ...state(YOU.nothingBeats).settings, autoPass: "on" } }));
+  assert.equal(auto("en").status.text, "Nothing beats it: passing for you.");
+  assert.equal(auto("zh").status.text, "压不过：自动不出。");
+  assert.equal(buildTableModel(state(YOU.mustBeat, { settings: { ...state(YOU.mustBeat).settings, autoPass: "on" } })).status.text, must.status.text);
   // Not your turn to act (a request in flight): Play stays the main button.
   assert.equal(buildTableModel(state(YOU.nothingBeats, { busy: true })).buttons.primary, "play");
 
@@ -156,7 +161,7 @@ test("settings: passing by itself when nothing beats is off unless chosen, and k
   assert.equal(readSettings(JSON.stringify({ autoPass: "always" })).autoPass, "off");
   const model = buildTableModel(state(YOU.mustBeat, { panel: "settings", settings: { ...state(YOU.mustBeat).settings, autoPass: "on" } }));
   assert.deepEqual(model.dialogs.settings.autoPass, { value: "on", options: [{ value: "off", label: "Off" }, { value: "on", label: "On" }] });
-  assert.equal(model.dialogs.texts.autoPassLabel, "Pass by itself when I cannot beat");
+  assert.equal(model.dialogs.texts.autoPassLabel, "Pass automatically when I can't beat");
 });
 
 /** Every Chinese text the table shows: the UI strings, How to play and the scoring lines of each preset. */

@@ -515,8 +515,8 @@ HEAD_TOPS = """() => [1, 2].map(seat => ['[data-seat-name]', '[data-count]'].map
 def test_the_seats_heads_stay_level_at_the_end_when_a_computer_seat_wins(
     open_table: Any, viewport: tuple[int, int]
 ) -> None:
-    """The winner's fan is empty and the loser's cards lie face up: each head (name, count)
-    still stands level with the other, as during the hand."""
+    """The winner's fan is empty and the loser's cards lie face up: each head (name, and
+    the room of its count) still stands level with the other, as during the hand."""
     page = open_screen(open_table, viewport, f"#deal={LOSING_DEAL}").page
     wait_my_turn_or_over(page)
     during = page.evaluate(HEAD_TOPS)
@@ -528,6 +528,10 @@ def test_the_seats_heads_stay_level_at_the_end_when_a_computer_seat_wins(
     where = (viewport, winner, during, page.evaluate(HEAD_TOPS))
     assert abs(west_name - east_name) <= 1, where
     assert abs(west_count - east_count) <= 1, where
+    # No count badge stands by either name: the loser's count is its cards' caption, and the
+    # winner's "0" by an empty fan read as a stray mark.
+    for seat in (1, 2):
+        assert not page.evaluate(ROWS_AND_BADGE, seat)["badge"], (viewport, seat)
 
 
 def test_the_result_sheet_is_opaque_and_says_the_scoring_on_a_short_landscape_phone(

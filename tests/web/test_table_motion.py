@@ -293,15 +293,17 @@ requestAnimationFrame(watchPlays);
 """
 
 
-def watch_the_plane_deal(open_table: Any, watcher: str, found: str) -> dict[str, Any]:
-    """Deal A0738433 (East opens with a ten-card plane) played to its ninth move at 390x844
-    with `watcher` (a script that watches every frame from the page's start) running; what it
-    found (`found`, its window global, told to stop)."""
+def watch_the_plane_deal(
+    open_table: Any, watcher: str, found: str, until: int = 9
+) -> dict[str, Any]:
+    """Deal A0738433 (East opens with a ten-card plane) played to its `until`th move at
+    390x844 with `watcher` (a script that watches every frame from the page's start) running;
+    what it found (`found`, its window global, told to stop)."""
     browsing = open_table(viewport={"width": 390, "height": 844})
     page = browsing.page
     page.add_init_script(watcher)
     open_page(page, f"{browsing.site.url}#deal=A0738433")
-    play_until(page, lambda p: moves(p) >= 9)
+    play_until(page, lambda p: moves(p) >= until or is_over(p))
     seen: dict[str, Any] = page.evaluate(
         f"() => {{ const w = window.{found}; w.stop = true; return {{...w, last: null}}; }}"
     )
@@ -321,12 +323,15 @@ def test_every_card_of_a_play_shows_its_face_in_every_frame_it_is_seen(
 
 #: Frame by frame from the page's start: each bomb's or plane's banner that first shows while
 #: a play is still waiting unseen for its flight (`.arriving`), and each swept trick's cards
-#: (swept where they lay, or ghosts in the effects layer): faceless ones, and any that still
-#: carry a table hook.
+#: (swept where they lay, or ghosts in the effects layer): faceless ones, any that still
+#: carry a table hook, and any whose face lies over your buttons or the status line.
 WATCH_THE_MOMENTS_AND_SWEEPS = """
 window.__moments = {
-  frames: 0, banners: 0, early: 0, swept: 0, faceless: 0, hooked: 0, last: null, stop: false,
+  frames: 0, banners: 0, early: 0, swept: 0, faceless: 0, hooked: 0, crossed: 0, last: null,
+  stop: false,
 };
+const meets = (a, b) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 const watchMoments = () => {
   const w = window.__moments;
   if (w.stop) return;
@@ -341,6 +346,11 @@ const watchMoments = () => {
     w.swept += 1;
     if (!card.querySelector('.face .rank')) w.faceless += 1;
     if (card.hasAttribute('data-card') || card.hasAttribute('data-played-card')) w.hooked += 1;
+    const face = card.querySelector('.face')?.getBoundingClientRect();
+    const yours = document.querySelectorAll(
+      '[data-action=hint], [data-action=pass], [data-action=play], .status-box');
+    const over = (node) => meets(face, node.getBoundingClientRect());
+    if (face && [...yours].some(over)) w.crossed += 1;
   }
   requestAnimationFrame(watchMoments);
 };
@@ -353,11 +363,14 @@ def test_a_planes_banner_comes_with_its_cards_and_a_swept_trick_keeps_its_faces(
 ) -> None:
     """Deal A0738433 opens with East's ten-card plane: its banner shows once the plane's cards
     fly in, never over the empty place while they wait unseen. Each trick swept away shows
-    its cards with their faces as it goes, and none of them answers the table's hooks."""
-    seen = watch_the_plane_deal(open_table, WATCH_THE_MOMENTS_AND_SWEEPS, "__moments")
+    its cards with their faces as it goes, and none of them answers the table's hooks, nor
+    passes over your buttons or the status line (the trick you win drifts toward your play's
+    place, not down to your hand across them)."""
+    seen = watch_the_plane_deal(open_table, WATCH_THE_MOMENTS_AND_SWEEPS, "__moments", until=99)
     assert seen["banners"] > 0 and seen["swept"] > 0, seen  # the plane and a sweep were watched
     assert seen["early"] == 0, seen
     assert seen["faceless"] == 0 and seen["hooked"] == 0, seen
+    assert seen["crossed"] == 0, seen
 
 
 #: Frame by frame: the frames where your turn has come while a computer seat's play is still

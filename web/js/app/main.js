@@ -130,7 +130,10 @@ function createApp(win) {
     timerFor: (rules) => presetNamed(engine.view(), rules)?.timer ?? null,
     turnKey: () => hand.turnKey(),
     isBusy: () => hand.busy || engine.loading,
-    onTimeout: () => hand.act("timeout"),
+    onTimeout: async () => {
+      await hand.act("timeout");
+      return hand.view().snapshot;
+    },
   });
   const score = createSessionScore({ storage });
   const replay = createReplayController({

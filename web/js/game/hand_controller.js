@@ -26,6 +26,10 @@ import { settingDirection } from "../model/seating.js";
 
 /** Hint's search shows its spinner only when it is not answered within this time. */
 const HINT_SPINNER_MS = 150;
+/** A judgement of the selection not back within this time is late: the status line stops
+ * showing the judgement of the cards selected before (a slow phone showed "Single 5 cannot
+ * follow" under a pair Play already offered), and gives the turn's prompt until it comes. */
+const JUDGEMENT_LATE_MS = 150;
 const ELSEWHERE_NOTICE = Object.freeze({ key: "openElsewhere", stays: true });
 
 /**
@@ -77,6 +81,8 @@ export function createHandController({
   let selection = []; // codes, in hand order
   let judgement = null;
   let judgementStale = false; // the selection changed since `judgement` was asked for
+  let judgementLate = false; // ... and its new judgement is JUDGEMENT_LATE_MS overdue
+  let lateTimer = null;
   let hintIndex = 0;
   // Game-changing requests in flight: a count, for New hand may go out while a computer
   // seat's move is still on its way (its reply is then dropped by the epoch).
@@ -148,6 +154,8 @@ export function createHandController({
     selection = [];
     judgement = null;
     judgementStale = false;
+    judgementLate = false;
+    clearTimeout(lateTimer);
     hintIndex = 0;
     forgetHint();
     flash = null;
@@ -387,10 +395,18 @@ export function createHandController({
       // Nothing selected: the status line shows the Snapshot's own prompt, no request needed.
       judgement = null;
       judgementStale = false;
+      judgementLate = false;
+      clearTimeout(lateTimer);
       update();
       return;
     }
     judgementStale = true;
+    clearTimeout(lateTimer);
+    lateTimer = setTimeout(() => {
+      if (seq !== judgeSeq || !judgementStale) return;
+      judgementLate = true;
+      update();
+    }, JUDGEMENT_LATE_MS);
     update();
     // The cards are drawn first: the question goes out once their frame is painted, so the
     // engine's answer (the status line and the buttons drawn again) never lands in the
@@ -407,6 +423,8 @@ export function createHandController({
     if (seq !== judgeSeq) return;
     judgement = reply.ok ? reply.result : { legal: false, code: reply.error.code, combo: null, message: reply.error.message };
     judgementStale = false;
+    judgementLate = false;
+    clearTimeout(lateTimer);
     update();
   }
 
@@ -685,6 +703,7 @@ export function createHandController({
         selection,
         judgement,
         judgementStale,
+        judgementLate,
         busy: locked,
         flash,
         focusCard,

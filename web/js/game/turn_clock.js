@@ -19,7 +19,8 @@ const BUSY_RETRY_MS = 250;
  * @param {(rules: string) => object|null} deps.timerFor  the preset's timer ({lead, follow} seconds) or null
  * @param {() => string|null} deps.turnKey  the person's turn now on the table, or null
  * @param {() => boolean} deps.isBusy       a request is in flight or the engine is loading
- * @param {() => void} deps.onTimeout       send `timeout` (the engine plays for the person)
+ * @param {() => Promise<object|null>} deps.onTimeout  send `timeout` (the engine plays for the
+ *        person); the Snapshot after it (null when it was not made)
  */
 export function createTurnClock({ win, sound, notices, update, timerFor, turnKey, isBusy, onTimeout }) {
   let status = null; // the countdown while it counts for the person
@@ -45,8 +46,10 @@ export function createTurnClock({ win, sound, notices, update, timerFor, turnKey
     if (key !== turnKey()) return; // that turn is over already
     timeoutsInRow += 1;
     if (timeoutsInRow >= 2) autoPlay = true;
-    notices.show({ key: autoPlay ? "autoStarted" : "timedOut" });
-    onTimeout();
+    const said = autoPlay ? "autoStarted" : "timedOut";
+    // Said once the move is made, naming it: the trick it was in may be swept away before
+    // the player looks (a pass by both others ends it at once).
+    Promise.resolve(onTimeout()).then((snapshot) => notices.show(timeoutNotice(said, snapshot)));
   }
 
   return {
@@ -87,4 +90,16 @@ export function createTurnClock({ win, sound, notices, update, timerFor, turnKey
       return { timer: status, autoPlay };
     },
   };
+}
+
+/**
+ * The notice for a turn the timer played (`key`: "timedOut", or "autoStarted" when it was the
+ * second in a row), from the Snapshot after it: the first names the move, read from the
+ * history the engine gave (a play's words, or a pass).
+ */
+export function timeoutNotice(key, snapshot) {
+  const last = snapshot?.view?.history?.at(-1);
+  if (key !== "timedOut" || last?.seat !== 0) return { key };
+  if (last.cards === null) return { key: "timedOutPassed" };
+  return last.combo?.text ? { key: "timedOutPlayed", params: { play: last.combo.text } } : { key };
 }

@@ -88,7 +88,12 @@ function statusModel(state, t, view, myTurn, name, you, passReasonShown) {
   if (myTurn) {
     // Auto-play: its bar says it is on; this line says what happens to this turn.
     if (state.autoPlay) return { text: t("autoTurn"), tone: "info" };
-    if (state.selection.length > 0 && state.judgement) {
+    // The setting "pass automatically": the pass comes after a pause, and this line says it is
+    // coming (the prompt "pass" under buttons that cannot be tapped read as stuck).
+    if (state.settings?.autoPass === "on" && cannotBeat(you)) return { text: t("autoPassTurn"), tone: "info" };
+    // The judgement of the cards selected; a late one's forerunner (other cards) is not shown:
+    // it could contradict the buttons, which already answer for the cards now selected.
+    if (state.selection.length > 0 && state.judgement && !(state.judgementStale && state.judgementLate)) {
       return { text: t.message(state.judgement.message), tone: state.judgement.legal ? "good" : "bad" };
     }
     if (you?.prompt) return { text: t.message(you.prompt), tone: "info" };

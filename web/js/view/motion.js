@@ -10,7 +10,7 @@ const MS = Object.freeze({
   flyStagger: 18, // each card of a play leaves this much after the one before
   prompt: 160, // your prompt, fading in as the play it answers lands
   hold: 420, // a finished trick stays in sight before it goes
-  sweep: 260, // ... and slides toward its winner
+  sweep: 260, // ... and slides toward its winner (SWEEP_REACH of the way) as it fades
   deal: 340, // the new hand, growing in its place
   moment: 650, // bomb, plane, last card
   stamp: 1400, // the shut-out banner
@@ -21,6 +21,10 @@ const MS = Object.freeze({
 /** Fast plays every motion in this share of the time. */
 const FAST = 0.6;
 const EASE_OUT = "cubic-bezier(0.2, 0.75, 0.3, 1)";
+
+/** How far toward its winner a finished trick slides while it fades: a drift that says
+ * where it goes, never a flight across the table (over another seat's name, the buttons). */
+const SWEEP_REACH = 0.5;
 
 function centre(rect) {
   return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
@@ -91,7 +95,7 @@ export function createMotion(win) {
     /**
      * A finished trick: `node` (a play's part left where it lay, or a ghost copy placed there;
      * no hooks either way), in its play's place `from`, stays a moment where the plays were,
-     * then slides toward the winner's seat (`to`) and fades; it is removed after.
+     * then slides part of the way toward the winner (`to`) and fades; it is removed after.
      */
     sweep(node, from, to) {
       const hold = ms("hold");
@@ -105,7 +109,7 @@ export function createMotion(win) {
         keyframes = [
           { transform: "none", opacity: 1 },
           { transform: "none", opacity: 1, offset: hold / duration },
-          { transform: `translate(${b.x - a.x}px, ${b.y - a.y}px) scale(0.4)`, opacity: 0 },
+          { transform: `translate(${(b.x - a.x) * SWEEP_REACH}px, ${(b.y - a.y) * SWEEP_REACH}px) scale(0.6)`, opacity: 0 },
         ];
       }
       playThenRemove(node, keyframes, { duration, easing: "ease-in" });

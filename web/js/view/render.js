@@ -620,10 +620,13 @@ export function createRenderer(doc, motion) {
    * are swept where they lie.
    */
   function sweepPlaces(sweep) {
+    const places = seatNodes.map((node) => q("[data-seat-play]", node).getBoundingClientRect());
     return {
-      places: seatNodes.map((node) => q("[data-seat-play]", node).getBoundingClientRect()),
+      places,
       inPlace: sweep.plays.map((play, seat) => play !== null && playSignatures[seat] === playSignature(play)),
-      to: sweep.winner === null ? null : seatAnchor(sweep.winner),
+      // Toward a computer winner's fan; toward your own play's place when you won (your hand
+      // lies past the status line and the buttons: the trick slid over them as your turn began).
+      to: sweep.winner === null ? null : sweep.winner === 0 ? places[0] : seatAnchor(sweep.winner),
     };
   }
 
