@@ -152,10 +152,7 @@ export function createHandController({
     clearTimeout(endTimer);
     handId = nextHandId;
     selection = [];
-    judgement = null;
-    judgementStale = false;
-    judgementLate = false;
-    clearTimeout(lateTimer);
+    setJudgement(null);
     hintIndex = 0;
     forgetHint();
     flash = null;
@@ -393,10 +390,7 @@ export function createHandController({
     const seq = ++judgeSeq;
     if (selection.length === 0) {
       // Nothing selected: the status line shows the Snapshot's own prompt, no request needed.
-      judgement = null;
-      judgementStale = false;
-      judgementLate = false;
-      clearTimeout(lateTimer);
+      setJudgement(null);
       update();
       return;
     }
@@ -421,11 +415,16 @@ export function createHandController({
       throw error;
     }
     if (seq !== judgeSeq) return;
-    judgement = reply.ok ? reply.result : { legal: false, code: reply.error.code, combo: null, message: reply.error.message };
+    setJudgement(reply.ok ? reply.result : { legal: false, code: reply.error.code, combo: null, message: reply.error.message });
+    update();
+  }
+
+  /** The judgement of the selection on the table (null: none is needed): current, not late. */
+  function setJudgement(next) {
+    judgement = next;
     judgementStale = false;
     judgementLate = false;
     clearTimeout(lateTimer);
-    update();
   }
 
   /** A new position: an answer still on its way is for a turn that is gone. */
@@ -460,10 +459,9 @@ export function createHandController({
     try {
       // In slices, as the coach's reviews: a game request is answered between two of
       // them, and the search stops being asked for once this ask is no longer current.
-      do {
-        reply = await requestInSlices(client.request, "hint", {}, goOn);
-        // (pressed while its last slice was on its way back: the press wants the answer)
-      } while (hintAsk === ask && ask.pressed && reply?.ok && reply.result.pending);
+      // (A press between two slices is seen by goOn: no event runs between its last word
+      // and this line, so a search it stopped was not pressed for.)
+      reply = await requestInSlices(client.request, "hint", {}, goOn);
     } catch (error) {
       if (!(error instanceof EngineDown)) throw error;
     }
@@ -606,8 +604,7 @@ export function createHandController({
       halt(); // a reply on its way is dropped: the other tab's save is the hand now
       clock.stopAuto();
       selection = [];
-      judgement = null;
-      judgementStale = false;
+      setJudgement(null);
       forgetHint(); // its answer is for a turn this tab no longer plays
       notices.show(ELSEWHERE_NOTICE);
       continueHand(); // stops the turn clock (no turn of this tab's any more)

@@ -49,7 +49,7 @@ export function createTurnClock({ win, sound, notices, update, timerFor, turnKey
     const said = autoPlay ? "autoStarted" : "timedOut";
     // Said once the move is made, naming it: the trick it was in may be swept away before
     // the player looks (a pass by both others ends it at once).
-    Promise.resolve(onTimeout()).then((snapshot) => notices.show(timeoutNotice(said, snapshot)));
+    onTimeout().then((snapshot) => notices.show(timeoutNotice(said, snapshot)));
   }
 
   return {

@@ -220,7 +220,8 @@ export function createRenderer(doc, motion) {
     }
   }
 
-  /** Where a seat's cards come from and go to: its fan of backs, or for you the hand. */
+  /** Where a seat's cards come from: its fan of backs, or for you the hand. (A trick goes
+   * toward it, but one you won toward your play's place: sweepPlaces.) */
   function seatAnchor(seat) {
     const node = seat === 0 ? handNode : q(".fan", seatNodes[seat]);
     return node?.getBoundingClientRect() ?? null;
@@ -755,7 +756,7 @@ export function createRenderer(doc, motion) {
       const cards = [...play.querySelectorAll(".card")];
       const flights = cards.length
         ? cards.map((card) => [card, seat === 0 ? (before.hand.get(card.dataset.card) ?? null) : from, rect(card)])
-        : [[play, seat === 0 ? rect(handNode) : from, rect(play)]]; // a pass
+        : [[play, from ?? seatAnchor(seat), rect(play)]]; // a pass (yours: from the hand)
       starts.push(() => flights.forEach(([node, a, b], index) => motion.flyFrom(node, a, b, index)));
     }
     for (const node of waiting) node.classList.remove("arriving");
