@@ -62,7 +62,7 @@ def combo_text(combo: Combo) -> Text:
     if kind is Kind.PAIR:
         return Text(f"pair of {_plural(key)}", f"对{r}")
     if kind is Kind.PAIR_RUN:
-        return Text(f"run of {k} pairs {span_lo} to {r}", f"连对{span}（{k}对）")
+        return Text(f"run of pairs {span_lo} to {r}", f"连对{span}")  # the span says how many
     if kind is Kind.STRAIGHT:
         return Text(f"straight {span_lo} to {r}", f"顺子{span}")
     if kind is Kind.TRIO:

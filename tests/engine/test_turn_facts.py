@@ -159,3 +159,13 @@ def test_a_trio_with_cards_is_named_in_chinese_with_its_rank_as_the_other_plays_
     # The trio's other kinds read the same way.
     assert combo_text(Combo(Kind.TRIO_ONE, 1, RANKS.index("K"))).zh == "三个K带一"
     assert combo_text(Combo(Kind.TRIO_PAIR, 1, RANKS.index("8"))).zh == "三个8带一对"
+
+
+def test_a_run_of_pairs_is_named_by_its_span_alone() -> None:
+    # "run of 2 pairs 3 to 4" said the count twice, and read as a run of two.
+    run = Combo(Kind.PAIR_RUN, 2, RANKS.index("4"))
+    assert combo_text(run).en == "run of pairs 3 to 4"
+    assert combo_text(run).zh == "连对3-4"
+    longer = Combo(Kind.PAIR_RUN, 3, RANKS.index("8"))
+    assert combo_text(longer).en == "run of pairs 6 to 8"
+    assert combo_text(longer).zh == "连对6-8"

@@ -113,7 +113,7 @@ REASON_ROOM = """() => {
 def test_on_a_phone_the_reason_pass_is_locked_is_read_whole(
     open_table: Any, viewport: tuple[int, int]
 ) -> None:
-    """When you must beat, the reason ("You can beat it (the run of 3 pairs 6 to 8 does), so
+    """When you must beat, the reason ("You can beat it (the run of pairs 6 to 8 does), so
     you must play.") takes the lines it needs over the empty foot of the felt, clear of the
     seats, your play, the buttons and the hand."""
     page = open_screen(open_table, viewport, "#deal=A0000000").page
