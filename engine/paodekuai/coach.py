@@ -191,11 +191,11 @@ def _verdict_text(verdict: str, loss: float, best: ReviewOption) -> Text:
     if best["combo"] is None:
         best_en, best_zh = "passing", "不出"
     else:
-        best_en, best_zh = best["combo"]["text"]["en"], best["combo"]["text"]["zh"]
+        best_en, best_zh = f"the {best['combo']['text']['en']}", best["combo"]["text"]["zh"]
     if verdict == "best":
         return Text("The best play found.", "最佳出法。")
     if verdict == "good":
-        if loss <= 0:
+        if round(loss, 1) <= 0:  # "within 0.0 points" read as a riddle next to "lost 0.0"
             return Text("As good as the best play found.", "和最佳出法一样好。")
         return Text(
             f"Good: within {loss:.1f} points of {best_en}.", f"不错：与{best_zh}只差{loss:.1f}分。"

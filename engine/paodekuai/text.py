@@ -230,10 +230,10 @@ def _refusal_text(code: str, ctx: Context) -> Text:
             return Text(
                 # The evidence, not advice: naming it "the lowest that beats" read as a
                 # suggestion to play it, which the coach may rate a mistake.
-                f"You can beat it (the {play.en} does), so you must play.",
+                f"You must play: your {play.en} beats it.",
                 f"有牌必压：{play.zh}就压得过，不能不出。",
             )
-        return Text("You can beat it, so you must play.", "有牌必压，不能不出。")
+        return Text("You must play: you can beat it.", "有牌必压，不能不出。")
     if code == "leader_cannot_pass":
         return Text("You lead this trick: you cannot pass.", "这一轮由你先出，不能不出。")
     return Text(f"That play is not allowed ({code}).", f"不能这样出牌（{code}）。")
@@ -305,9 +305,9 @@ def prompt_text(
     else:
         beaten = combo_text(standing)
         if not can_beat:
-            main = Text(f"Nothing beats the {beaten.en}: pass.", f"压不过{beaten.zh}：只能不出。")
+            main = Text(f"You can't beat the {beaten.en}: pass.", f"压不过{beaten.zh}：只能不出。")
         elif must_beat:
-            # The rule itself ("you can beat it, so you must play") is the locked Pass
+            # The rule itself ("you must play: your pair of 9s beats it") is the locked Pass
             # button's reason, drawn under this line: said once.
             main = Text(f"Your turn: beat the {beaten.en}.", f"请选能压过{beaten.zh}的牌。")
         else:

@@ -9,9 +9,10 @@ from __future__ import annotations
 import pytest
 
 from paodekuai.ai.rating import Candidate, Outcome, Rating
-from paodekuai.coach import _why
+from paodekuai.coach import _verdict_text, _why
 from paodekuai.combos import Move
 from paodekuai.game import Game
+from paodekuai.protocol import Message, ReviewOption
 
 #: Seat 0 holds a straight 3-7, the pair of 9s and the single K; the others hold the rest.
 HANDS = [
@@ -146,3 +147,26 @@ def test_going_out_now_and_a_single_try_read_as_words() -> None:
     assert (
         text.zh == "之后要1手才能出完，本可这手出完；这样打，上家多半先出完（唯一一次较差的试算）。"
     )
+
+
+def test_a_good_play_that_loses_less_than_a_tenth_reads_as_good_as_the_best() -> None:
+    # The review shows losses to one decimal: "Good: within 0.0 points of the single 7" read
+    # as a riddle next to "lost 0.0".
+    text: Message = {"en": "single 7", "zh": "单张7"}
+    best: ReviewOption = {
+        "cards": ["7S"],
+        "combo": {"kind": "single", "k": 1, "key": "7", "text": text},
+        "expected": 0.0,
+        "worlds": 60,
+        "played": False,
+        "best": True,
+    }
+    near = _verdict_text("good", 0.04, best)
+    assert (near.en, near.zh) == ("As good as the best play found.", "和最佳出法一样好。")
+    off = _verdict_text("good", 0.3, best)
+    assert off.en == "Good: within 0.3 points of the single 7."
+    mistake = _verdict_text("mistake", 7.8, best)
+    assert mistake.en == "Mistake: the single 7 was worth 7.8 points more."
+    pass_best: ReviewOption = {**best, "cards": None, "combo": None}
+    passing = _verdict_text("inaccuracy", 1.2, pass_best)
+    assert passing.en == "Inaccuracy: passing was worth 1.2 points more."

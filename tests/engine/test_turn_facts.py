@@ -61,7 +61,7 @@ def test_nothing_beats_the_prompt_says_pass() -> None:
     g = position(["3S 4S", "9H", "KH 5D"], leader=2, actions=["KH"])
     assert g.legal_plays() == [] and g.can_pass()
     assert g.unplayable() == ["3S", "4S"]
-    assert g.prompt().en == "Nothing beats the single K: pass."
+    assert g.prompt().en == "You can't beat the single K: pass."
     assert g.prompt().zh == "压不过单张K：只能不出。"
 
 
@@ -71,7 +71,7 @@ def test_the_refused_pass_names_the_lowest_play_that_beats_as_a_fact_not_advice(
     g = position(["6S 9H 9D KC 7H", "4H 4D 8C", "QH 5D 3C"], leader=2, actions=["5D"])
     refusal = g.pass_refusal()
     assert refusal is not None
-    assert refusal.message.en == "You can beat it (the single 6 does), so you must play."
+    assert refusal.message.en == "You must play: your single 6 beats it."
     assert refusal.message.zh == "有牌必压：单张6就压得过，不能不出。"
     assert g.cards_for(g.suggested_moves()[0]) == ["6S"]
     assert g.timeout_action() == ["6S"]
@@ -85,7 +85,7 @@ def test_must_beat_the_prompt_offers_no_pass_and_may_pass_presets_do() -> None:
     assert g.prompt().zh == "请选能压过单张5的牌。"
     # The rule is said once, as the reason the pass is refused.
     refusal = g.pass_refusal()
-    assert refusal is not None and "so you must play" in refusal.message.en
+    assert refusal is not None and "You must play" in refusal.message.en
     free = position(["3S 10S", "9H 6C", "KH 5D"], leader=2, rules="classic16", actions=["5D"])
     assert free.can_pass()
     assert free.prompt().en == "Select cards that beat the single 5, or pass."
@@ -153,7 +153,7 @@ def test_a_trio_with_cards_is_named_in_chinese_with_its_rank_as_the_other_plays_
     refusal = g.pass_refusal()
     assert refusal is not None
     assert refusal.message.en == (
-        "You can beat it (the trio of kings with two does), so you must play."
+        "You must play: your trio of kings with two beats it."
     )
     assert refusal.message.zh == "有牌必压：三个K带二就压得过，不能不出。"
     # The trio's other kinds read the same way.

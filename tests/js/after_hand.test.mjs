@@ -305,7 +305,7 @@ test("the coach: a decision the club timer played when your time ran out is not 
   assert.match(model.coach.summary, /best or good: 1 of 1$/);
   const at = buildPanelsModel(panelState({ lastHand: { ...lastHand, step: 4 }, reviewProgress: null })).replay.coach.detail;
   assert.equal(at.verdict, "timedOut");
-  assert.equal(at.text, "Your time ran out: the table played this for you. It counts for nothing.");
+  assert.equal(at.text, "Your time ran out: this was played for you. It counts for nothing.");
   assert.equal(at.options.length, 0);
   const zh = buildPanelsModel(panelState({ lang: "zh", lastHand: { ...lastHand, step: 4 }, reviewProgress: null })).replay.coach.detail;
   assert.equal(zh.verdictText, "超时代出");
@@ -418,4 +418,15 @@ test("the replay shows the trick each step belongs to as the engine says (the st
   // Where a trick begins is read, never worked out from the passes.
   const steps = REPLAY.steps.map((step, i) => (i === 4 ? { ...step, trick_start: 0 } : step));
   assert.deepEqual(at(4, { ...REPLAY, steps }), ["1:pass", "2:pass", "0:3S"]);
+});
+
+test("the coach's row of marks has a key: each mark the row shows, with its word, in a fixed order", () => {
+  const done = { ...panelState().lastHand, reviews: { 1: REVIEW, 4: { ...REVIEW, step: 4, verdict: "inaccuracy", loss: 1.5 } } };
+  const en = buildPanelsModel(panelState({ lastHand: done, reviewProgress: null })).replay.coach;
+  assert.deepEqual(en.chips.map((c) => c.verdict), ["mistake", "inaccuracy"]);
+  assert.deepEqual(en.legend.map((item) => `${item.mark} ${item.word}`), ["?! Inaccuracy", "✗ Mistake"]);
+  const zh = buildPanelsModel(panelState({ lang: "zh", lastHand: done, reviewProgress: null })).replay.coach;
+  assert.deepEqual(zh.legend.map((item) => item.word), ["欠佳", "失误"]);
+  const forced = buildPanelsModel(panelState({ lastHand: { ...done, reviews: { 1: REVIEW }, replay: { ...REPLAY, forced: [4] } }, reviewProgress: null })).replay.coach;
+  assert.deepEqual(forced.legend.map((item) => item.mark), ["✗", "·"]);
 });

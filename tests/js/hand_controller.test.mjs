@@ -135,9 +135,13 @@ test("Hint's first press asks for the coach's search in slices until the answer,
   assert.equal(hints.length, 3);
   assert.ok(hints.every((request) => request.slice_ms === 200), JSON.stringify(hints));
   assert.deepEqual(hand.view().selection, ["9C"]);
+  assert.deepEqual(hand.view().hintPick, { n: 1, total: 3, best: true }); // the search's best
   hand.actions.hint(); // the next press cycles the engine's order: no more requests
   assert.deepEqual(hand.view().selection, ["3S"]);
+  assert.deepEqual(hand.view().hintPick, { n: 2, total: 3, best: false });
   assert.equal(sent.filter((request) => request.type === "hint").length, 3);
+  hand.toggleCard("5D"); // cards of the player's own: no hint's any more
+  assert.equal(hand.view().hintPick, null);
   hand.halt();
 });
 

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { createTurnTimer, turnSeconds } from "../../web/js/game/turn_timer.js";
-import { timeoutNotice } from "../../web/js/game/turn_clock.js";
+import { createTurnClock, timeoutNotice } from "../../web/js/game/turn_clock.js";
 import { CUE_NAMES, createSound, cuesForSnapshot } from "../../web/js/view/sound.js";
 import { howToPlay, scoringLine } from "../../web/js/i18n/how_to_play.js";
 import { engineHello, presetSummary } from "./engine_hello.mjs";
@@ -226,7 +226,7 @@ test("how to play says each preset's facts as the engine's summary has them, so 
   assert.match(text, /exactly one card left pays nothing/);
   assert.match(text, /\+14, −7, −7\), beaten or not/);
   assert.match(text, /40 seconds to lead and 30 to follow/);
-  assert.equal(scoringLine(changed, "en"), "Scoring: one card left pays nothing, more pay 1 point each; shut out pays double; every bomb +14 to its player, −7 to each other.");
+  assert.equal(scoringLine(changed, "en"), "Scoring: one card left pays nothing, more pay 1 point each; shut out pays double; every bomb +14 to its player, −7 to each other player.");
   // The deck: what is taken out, and the ranks left short, named.
   assert.match(helpText(presetSummary("compact15")), /without ♥2 ♦2 ♣2 ♥A ♦A ♣A ♠K\. That leaves one 2 \(♠2\), one ace \(♠A\) and three kings\./);
   assert.match(helpText(presetSummary("compact15"), "zh"), /只剩一张 2（♠2）、一张 A（♠A）和三张 K。/);
@@ -444,11 +444,43 @@ test("the notice of a turn the timer played names the move: the play's words, or
   const after = (action) => ({ view: tableView({ history: [{ seat: 1, cards: null, combo: null }, action] }) });
   const pair = { seat: 0, cards: ["QS", "QH"], combo: { text: { en: "pair of Qs", zh: "对Q" } } };
   const played = timeoutNotice("timedOut", after(pair));
-  assert.equal(say(t, played), "Time is up: the table played your pair of Qs.");
+  assert.equal(say(t, played), "Time is up: your pair of Qs was played for you.");
   assert.equal(say(zh, played), "时间到：已替你出对Q。");
-  assert.equal(say(t, timeoutNotice("timedOut", after({ seat: 0, cards: null, combo: null }))), "Time is up: the table passed for you.");
+  assert.equal(say(t, timeoutNotice("timedOut", after({ seat: 0, cards: null, combo: null }))), "Time is up: passed for you.");
   // Auto-play switched on says that; a move not made (no Snapshot, another seat's last) the plain words.
   assert.deepEqual(timeoutNotice("autoStarted", after(pair)), { key: "autoStarted" });
   assert.deepEqual(timeoutNotice("timedOut", null), { key: "timedOut" });
   assert.deepEqual(timeoutNotice("timedOut", after({ seat: 2, cards: ["3S"], combo: { text: { en: "single 3", zh: "单张3" } } })), { key: "timedOut" });
+});
+
+test("a timeout on a turn whose only move is to pass neither counts toward auto-play nor breaks a run", async () => {
+  const time = fakeTime();
+  const shown = [];
+  let key = null;
+  const doc = { visibilityState: "visible", addEventListener() {} };
+  const clock = createTurnClock({
+    win: { document: doc, location: { search: "?turn-seconds=1" }, setTimeout() {} },
+    sound: { play() {} },
+    notices: { show: (notice) => shown.push(notice?.key ?? null) },
+    update() {},
+    timerFor: () => ({ lead: 20, follow: 15 }),
+    turnKey: () => key,
+    isBusy: () => false,
+    onTimeout: async () => null,
+    time,
+  });
+  const turn = (k, forced) => {
+    key = k;
+    clock.sync({ key: k, rules: "club", lead: false, forced });
+    time.advance(1200);
+  };
+  turn("t1", false); // a turn with a choice: the first timeout
+  turn("t2", true); // nothing beats: the table passes, and it counts for nothing
+  turn("t3", true);
+  await Promise.resolve();
+  assert.equal(clock.autoPlay, false);
+  turn("t4", false); // the second timeout of a turn with a choice: auto-play
+  assert.equal(clock.autoPlay, true);
+  await Promise.resolve();
+  assert.deepEqual(shown, ["timedOut", "timedOut", "timedOut", "autoStarted"]);
 });

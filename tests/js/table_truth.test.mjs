@@ -35,7 +35,7 @@ const YOU = {
   mustBeat: {
     lead: false,
     can_pass: false,
-    pass_refusal: { code: "must_beat", message: { en: "You can beat it (the pair of queens does), so you must play.", zh: "有牌必压：对Q就压得过，不能不出。" } },
+    pass_refusal: { code: "must_beat", message: { en: "You must play: your pair of queens beats it.", zh: "有牌必压：对Q就压得过，不能不出。" } },
     hints: [["QS", "QH"]],
     greyed: ["9S", "KS"],
     single_barred: [],
@@ -48,7 +48,7 @@ const YOU = {
     hints: [],
     greyed: ["9S", "QS", "QH", "KS"],
     single_barred: [],
-    prompt: { en: "Nothing beats the pair of 8s: pass.", zh: "压不过对8：只能不出。" },
+    prompt: { en: "You can't beat the pair of 8s: pass.", zh: "压不过对8：只能不出。" },
   },
   leadBound: {
     lead: true,
@@ -77,14 +77,14 @@ test("the status line on your turn is the engine's prompt, and Pass is the main 
   assert.equal(must.buttons.primary, "play");
 
   const none = buildTableModel(state(YOU.nothingBeats));
-  assert.equal(none.status.text, "Nothing beats the pair of 8s: pass.");
+  assert.equal(none.status.text, "You can't beat the pair of 8s: pass.");
   assert.equal(none.buttons.pass.enabled, true);
   assert.equal(none.buttons.hint.enabled, false);
   assert.equal(none.buttons.primary, "pass");
   assert.equal(buildTableModel(state(YOU.nothingBeats, { lang: "zh" })).status.text, "压不过对8：只能不出。");
   // Passing automatically (the setting): the line says the pass is coming, not to press Pass.
   const auto = (lang) => buildTableModel(state(YOU.nothingBeats, { lang, settings: { ...state(YOU.nothingBeats).settings, autoPass: "on" } }));
-  assert.equal(auto("en").status.text, "Nothing beats it: passing for you.");
+  assert.equal(auto("en").status.text, "You can't beat it: passing for you.");
   assert.equal(auto("zh").status.text, "压不过：自动不出。");
   assert.equal(buildTableModel(state(YOU.mustBeat, { settings: { ...state(YOU.mustBeat).settings, autoPass: "on" } })).status.text, must.status.text);
   // Not your turn to act (a request in flight): Play stays the main button.
@@ -191,4 +191,17 @@ test("Chinese: one word for a pass (不出) and no ASCII space after Chinese pun
   const result = buildTableModel(state(YOU.mustBeat, { lang: "zh", snapshot: { game: {}, deal_code: "A1", view: over, you: null, event: null }, session: { totals: [8, -3, -5], hands: 4, counted: [] } })).result;
   assert.doesNotMatch(result.footer, /[。，：] /);
   assert.match(result.footer, /已打 4 局。$/);
+});
+
+test("cards Hint raised say which hint they are: the best the search found, or one of the others", () => {
+  const judged = { legal: true, code: null, combo: null, message: { en: "Pair of queens: beats the pair of 8s", zh: "对Q，压过对8" } };
+  const at = (hintPick, lang = "en", extra = {}) =>
+    buildTableModel(state(YOU.mustBeat, { lang, selection: ["QS", "QH"], judgement: judged, hintPick, ...extra })).status.text;
+  assert.equal(at({ n: 1, total: 3, best: true }), "Best found · Pair of queens: beats the pair of 8s");
+  assert.equal(at({ n: 2, total: 3, best: false }), "Hint 2 of 3 · Pair of queens: beats the pair of 8s");
+  assert.equal(at({ n: 2, total: 3, best: false }, "zh"), "提示 2/3 · 对Q，压过对8");
+  // Cards of the player's own choosing: the judgement alone, as before.
+  assert.equal(at(null), "Pair of queens: beats the pair of 8s");
+  // A judgement of other cards still on its way is no hint's.
+  assert.equal(at({ n: 1, total: 3, best: true }, "en", { judgementStale: true }), "Pair of queens: beats the pair of 8s");
 });

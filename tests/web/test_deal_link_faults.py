@@ -129,13 +129,13 @@ def test_a_deal_code_refused_on_an_open_page_is_said_in_words_and_the_hand_goes_
 ) -> None:
     page = table.page
     open_mid_hand(page, f"{table.site.url}#deal={SHORT_DEAL}")
-    assert "Replaying deal" in notice(page)
+    assert "Deal " in notice(page) and "from the link" in notice(page)
     before = position(page)
     prompt = status(page)
     said = follow_refused_link_mid_hand(page, "#deal=A12", "could not be used")
     # The notice of the earlier link is gone, the engine's own text never shows, the turn's
     # prompt stays in the status line, and the hand on the table goes on.
-    assert "Replaying" not in said and "too short" not in said, said
+    assert "from the link" not in said and "too short" not in said, said
     assert "goes on" in said, said
     assert status(page) == prompt
     assert position(page) == before

@@ -125,6 +125,9 @@ def test_the_losers_cards_turn_face_up_and_the_winning_play_stays_in_sight(
     in_sight = page.evaluate(PLAY_IN_SIGHT, winner)
     assert in_sight and all(in_sight), (viewport, winner, in_sight)
     assert_seats_cards_apart(page, viewport)
+    # The sheet comes from the screen's foot: no strip of felt under it (it read as cut off).
+    sheet = page.locator("[data-result]").bounding_box()
+    assert sheet is not None and abs(sheet["y"] + sheet["height"] - height) < 1, (viewport, sheet)
     # New hand is the sheet's own button, at the bottom where a thumb is.
     new = page.locator("[data-result] [data-action=new]")
     box = new.bounding_box()

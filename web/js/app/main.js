@@ -318,7 +318,7 @@ function createApp(win) {
     // link), not in the status line: the turn's prompt stays, and the hand goes on.
     const refused = (error) => notices.show({ key: "dealLinkRefused", params: { reason: refusedCodeReason(error) } });
     const deal = () =>
-      hand.replace("from_code", { code, level: settings.current.level }, { key: "dealReplayed", params: { code } }, refused);
+      hand.replace("from_code", { code, level: settings.current.level }, { key: "dealOpened", params: { code } }, refused);
     if (!hand.inProgress) {
       deal();
       return;

@@ -99,7 +99,7 @@ export function createEngineSession({ win, storage, settings, notices, update, t
       pendingDealCode = null;
       const reply = await client.request("from_code", { code, level });
       if (reply.ok) {
-        notices.show({ key: "dealReplayed", params: { code } });
+        notices.show({ key: "dealOpened", params: { code } });
         return { snapshot: reply.result, handId: newHandId() };
       }
       notices.show({ key: "badDealCode", params: { reason: refusedCodeReason(reply.error) } });

@@ -84,6 +84,7 @@ export function createHandController({
   let judgementLate = false; // ... and its new judgement is JUDGEMENT_LATE_MS overdue
   let lateTimer = null;
   let hintIndex = 0;
+  let hintPick = null; // {after, n, total, best}: the hint the selection is, while it is
   // Game-changing requests in flight: a count, for New hand may go out while a computer
   // seat's move is still on its way (its reply is then dropped by the epoch).
   let inFlight = 0;
@@ -154,6 +155,7 @@ export function createHandController({
     selection = [];
     setJudgement(null);
     hintIndex = 0;
+    hintPick = null;
     forgetHint();
     flash = null;
     judgeSeq += 1;
@@ -207,7 +209,12 @@ export function createHandController({
     paceSeq += 1;
     heldUnderCover = false;
     const view = snapshot?.view;
-    clock.sync({ key: turnKey(), rules: view?.rules ?? null, lead: Boolean(snapshot?.you?.lead) });
+    clock.sync({
+      key: turnKey(),
+      rules: view?.rules ?? null,
+      lead: Boolean(snapshot?.you?.lead),
+      forced: cannotBeat(snapshot?.you),
+    });
     if (elsewhere || !isReady() || !view || view.over) return;
     if (view.to_move !== 0) {
       pace(() => act("bot_turn", { level: level() }));
@@ -433,12 +440,18 @@ export function createHandController({
     hintAsk = null;
   }
 
-  /** Select the next of the engine's hints (the order it gave). */
-  function cycleHint(hints) {
+  /**
+   * Select the next of `ask`'s hints (the order it gave: the search's best first, when the
+   * search answered and found a play best). Which one it is stays with the selection, so
+   * the status line can tell the best found from the others a later press cycles through.
+   */
+  function cycleHint(ask) {
+    const hints = ask.hints;
     if (hints.length === 0) return;
-    const hint = hints[hintIndex % hints.length];
+    const at = hintIndex % hints.length;
     hintIndex += 1;
-    setSelection(hint);
+    setSelection(hints[at]);
+    hintPick = { after: selection, n: at + 1, total: hints.length, best: ask.searched && !ask.passFirst && at === 0 };
   }
 
   /**
@@ -451,7 +464,7 @@ export function createHandController({
    */
   async function askHint(pressed) {
     const key = turnKey();
-    const ask = { key, hints: null, waiting: true, slow: false, selection, pressed: false, passFirst: false };
+    const ask = { key, hints: null, searched: false, waiting: true, slow: false, selection, pressed: false, passFirst: false };
     hintAsk = ask;
     if (pressed) pressHint(ask);
     const goOn = () => hintAsk === ask && (ask.pressed || selection === ask.selection);
@@ -476,7 +489,8 @@ export function createHandController({
     ask.waiting = false;
     if (flash?.message?.key === "hintThinking") flash = null;
     const own = snapshot?.you?.hints ?? [];
-    ask.hints = reply?.ok && Array.isArray(reply.result.hints) ? reply.result.hints : own;
+    ask.searched = Boolean(reply?.ok && Array.isArray(reply.result.hints));
+    ask.hints = ask.searched ? reply.result.hints : own;
     ask.passFirst = Boolean(reply?.ok && reply.result.cards === null);
     if (!ask.pressed) {
       update(); // kept for the press (`hintReady`)
@@ -515,7 +529,7 @@ export function createHandController({
       return;
     }
     const shown = { before: selection, after: null, shownAt: Infinity };
-    cycleHint(ask.hints);
+    cycleHint(ask);
     shown.after = selection;
     hintShown = shown;
     whenDrawn(() => {
@@ -676,7 +690,7 @@ export function createHandController({
           // Looked ahead as the turn began: the answer is shown now, or when it comes.
           pressHint(hintAsk);
           if (hintAsk.hints) showFirst(hintAsk);
-        } else if (hintAsk.hints) cycleHint(hintAsk.hints);
+        } else if (hintAsk.hints) cycleHint(hintAsk);
         // (a press while the first answer is on its way adds nothing)
       },
       new() {
@@ -708,6 +722,7 @@ export function createHandController({
         hintWaiting: Boolean(hintAsk?.waiting && hintAsk.slow),
         hintPassBest: Boolean(hintAsk?.passBest && hintAsk.key === turnKey()),
         hintReady: Boolean(hintAsk?.hints && hintAsk.key === turnKey()),
+        hintPick: hintPick && hintPick.after === selection ? { n: hintPick.n, total: hintPick.total, best: hintPick.best } : null,
       };
     },
   };

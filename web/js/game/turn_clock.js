@@ -2,7 +2,9 @@
 // turn (turn_timer.js), holds while a dialog is open or the page is hidden,
 // and at zero has the engine play for the person (`timeout`). Two timeouts in
 // a row switch auto-play on: the person's turns are then played by `timeout`
-// until Stop auto (or a hand without a timer).
+// until Stop auto (or a hand without a timer). A turn with nothing to choose
+// (nothing beats: the only move is to pass) is no sign the person has gone: its
+// timeout neither counts toward auto-play nor breaks a run of timeouts.
 
 import { createTurnTimer, pauseWhileHidden, turnSeconds } from "./turn_timer.js";
 import { URGENT_SECONDS } from "../model/dialogs_model.js";
@@ -21,13 +23,16 @@ const BUSY_RETRY_MS = 250;
  * @param {() => boolean} deps.isBusy       a request is in flight or the engine is loading
  * @param {() => Promise<object|null>} deps.onTimeout  send `timeout` (the engine plays for the
  *        person); the Snapshot after it (null when it was not made)
+ * @param {object} [deps.time]  the countdown's clock and interval (turn_timer.js; the unit tests' own)
  */
-export function createTurnClock({ win, sound, notices, update, timerFor, turnKey, isBusy, onTimeout }) {
+export function createTurnClock({ win, sound, notices, update, timerFor, turnKey, isBusy, onTimeout, time = {} }) {
   let status = null; // the countdown while it counts for the person
   let autoPlay = false;
   let timeoutsInRow = 0;
+  let forcedKey = null; // the person's turn on the table when its only move is to pass
 
   const timer = createTurnTimer({
+    ...time,
     onTick() {
       status = timer.status();
       if (status && !status.paused && status.seconds > 0 && status.seconds <= URGENT_SECONDS) sound.play("tick");
@@ -44,8 +49,10 @@ export function createTurnClock({ win, sound, notices, update, timerFor, turnKey
       return;
     }
     if (key !== turnKey()) return; // that turn is over already
-    timeoutsInRow += 1;
-    if (timeoutsInRow >= 2) autoPlay = true;
+    if (key !== forcedKey) {
+      timeoutsInRow += 1;
+      if (timeoutsInRow >= 2) autoPlay = true;
+    }
     const said = autoPlay ? "autoStarted" : "timedOut";
     // Said once the move is made, naming it: the trick it was in may be swept away before
     // the player looks (a pass by both others ends it at once).
@@ -59,8 +66,10 @@ export function createTurnClock({ win, sound, notices, update, timerFor, turnKey
     /**
      * The hand moved on: count down when it is the person's turn under a preset
      * with a timer (never restarting a turn it already counts), else stand still.
+     * `forced`: nothing beats, the turn's only move is to pass.
      */
-    sync({ key, rules, lead }) {
+    sync({ key, rules, lead, forced = false }) {
+      forcedKey = forced ? key : null;
       const preset = timerFor(rules);
       if (autoPlay && !preset) autoPlay = false; // auto-play belongs to the timer; a hand without one ends it
       const seconds = key && preset && !autoPlay ? turnSeconds(preset, lead, win.location.search) : null;

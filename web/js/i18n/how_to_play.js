@@ -204,7 +204,7 @@ export const HELP_TEXTS = Object.freeze({
   lineOneOther: { en: "{per} per card left, one card left pays {one}", zh: "每张剩牌 {per}，剩一张付 {one}" },
   lineShutOut: { en: "shut out pays {times}", zh: "全关付{times}" },
   lineBombWinning: { en: "a winning bomb takes {per} from each other player", zh: "赢下的炸弹向另两家各收 {per} 分" },
-  lineBombEvery: { en: "every bomb +{to} to its player, −{per} to each other", zh: "每个炸弹出牌者 +{to}，另两家各 −{per}" },
+  lineBombEvery: { en: "every bomb +{to} to its player, −{per} to each other player", zh: "每个炸弹出牌者 +{to}，另两家各 −{per}" },
   // --- the turn timer
   timerHeading: { en: "Turn timer", zh: "出牌计时" },
   timer: {

@@ -23,6 +23,8 @@ const VERDICT_MARKS = Object.freeze({
   pending: "…",
   failed: "–",
 });
+/** The marks the key under the row of decisions explains, in this order (those the row shows). */
+const LEGEND_ORDER = Object.freeze(["best", "good", "inaccuracy", "mistake", "forced", "timedOut"]);
 /** UI strings the panels' fixed elements show ([data-panel-text] / [data-panel-label]). */
 const FIXED_TEXTS = Object.freeze([
   "replay",
@@ -175,6 +177,10 @@ function coachModel(t, state, record, step) {
     summary,
     tallies,
     chips,
+    // A key to the marks: "★ Best", "· Forced"… (a row of bare marks told a new player nothing).
+    legend: LEGEND_ORDER.filter((verdict) => chips.some((chip) => chip.verdict === verdict)).map(
+      (verdict) => ({ verdict, mark: VERDICT_MARKS[verdict], word: t(`verdict_${verdict}`) }),
+    ),
     detail: decisions.includes(step)
       ? coachDetail(t, record, replayState, step)
       : { state: "none", text: nothingToRate ? "" : t("coachPick") },

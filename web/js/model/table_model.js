@@ -94,7 +94,12 @@ function statusModel(state, t, view, myTurn, name, you, passReasonShown) {
     // The judgement of the cards selected; a late one's forerunner (other cards) is not shown:
     // it could contradict the buttons, which already answer for the cards now selected.
     if (state.selection.length > 0 && state.judgement && !(state.judgementStale && state.judgementLate)) {
-      return { text: t.message(state.judgement.message), tone: state.judgement.legal ? "good" : "bad" };
+      const said = t.message(state.judgement.message);
+      // Cards Hint raised say which hint they are: the best the search found, or one of the
+      // others a later press cycles through (said as confidently, they read as advice).
+      const pick = state.judgement.legal && !state.judgementStale ? state.hintPick : null;
+      const mark = pick && (pick.best ? t("hintBestMark") : t("hintNthMark", { n: pick.n, total: pick.total }));
+      return { text: mark ? `${mark} · ${said}` : said, tone: state.judgement.legal ? "good" : "bad" };
     }
     if (you?.prompt) return { text: t.message(you.prompt), tone: "info" };
     return { text: t("yourTurn"), tone: "info" }; // a saved table, before the engine is up

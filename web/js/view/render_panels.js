@@ -145,6 +145,18 @@ export function createPanelsRenderer(doc, { tableCard, reducedMotion }) {
       toggleAttr(button, "aria-current", chip.current, "step");
       setText(button.querySelector(".chip-mark"), chip.mark);
     });
+    const legend = q("[data-review-legend]", box);
+    whenChanged(legend, coach.legend, () => {
+      legend.replaceChildren(
+        ...coach.legend.map((item) => {
+          const entry = el(doc, "span", "coach-legend-item");
+          entry.dataset.verdict = item.verdict;
+          entry.append(el(doc, "span", "chip-mark", item.mark), item.word);
+          return entry;
+        }),
+      );
+    });
+    setProp(legend, "hidden", coach.legend.length === 0);
     const detailBox = q("[data-review-detail]", box);
     const detail = coach.detail;
     whenChanged(detailBox, detail, () => {
