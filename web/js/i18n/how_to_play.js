@@ -220,8 +220,8 @@ export const HELP_TEXTS = Object.freeze({
   table1: { en: "Tap a card to select it and tap it again to put it back; a double tap selects every card of that rank.", zh: "点一张牌选中，再点一次放回；双击选中同点数的所有牌。" },
   table2: { en: "The line above your cards says what your selection is and whether it beats the table; Play lights up only for a legal play.", zh: "手牌上方的提示会说明所选的牌型以及能否压过桌上的牌；只有合法时“出牌”按钮才会亮起。" },
   table3: {
-    en: "Hint suggests: its first press gives the play the Hard opponent's search finds best for you (a moment's thought), the next presses cycle through your other legal plays. Cards that fit in no legal play now are greyed; when nothing beats, the line says so and Pass becomes the main button.",
-    zh: "“提示”给建议：第一次按给出困难电脑的搜索为你找到的最佳出法（稍想片刻），再按就依次给出其他合法出法。现在出不了的牌会变灰；压不过时，提示行会说明，“不出”成为主按钮。",
+    en: "Hint suggests: its first press gives the play the Hard opponent's search finds best for you (a moment's thought), the next presses cycle through your other legal plays (the line says which: \"Best found\", then \"Hint 2 of 5\"). Cards that fit in no legal play now are greyed; when you can't beat, the line says so and Pass becomes the main button.",
+    zh: "“提示”给建议：第一次按给出困难电脑的搜索为你找到的最佳出法（稍想片刻），再按就依次给出其他合法出法（提示行会注明：“最佳出法”，然后“提示 2/5”）。现在出不了的牌会变灰；压不过时，提示行会说明，“不出”成为主按钮。",
   },
   tableCoach: {
     en: "The coach rates: after the hand, Replay rates each of your decisions with the same search, shows every option with its cards and the points each was expected to score, and says why a play lost points. A forced decision counts for nothing.",
