@@ -149,9 +149,9 @@ export function createPanelsRenderer(doc, { tableCard, reducedMotion }) {
     whenChanged(legend, coach.legend, () => {
       legend.replaceChildren(
         ...coach.legend.map((item) => {
+          // (each mark in its verdict's colour, as the decision's own verdict line is drawn)
           const entry = el(doc, "span", "coach-legend-item");
-          entry.dataset.verdict = item.verdict;
-          entry.append(el(doc, "span", "chip-mark", item.mark), item.word);
+          entry.append(el(doc, "span", `chip-mark verdict-${item.verdict}`, item.mark), item.word);
           return entry;
         }),
       );
