@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { SEARCH_SLICE_MS } from "../../web/js/engine/engine_client.js";
+import { translatorFor } from "../../web/js/i18n/i18n.js";
 
 import {
   EMPTY_DAILY,
@@ -251,4 +252,42 @@ test("the day's deal played again is practice: the first result stays the day's,
   assert.match(zh.title, /练习/);
   assert.equal(zh.share, "跑得快 每日一局 2026-12-01：+12 · 困难 +7");
   assert.equal(dealt.length, 2);
+});
+
+test("a daily link says whose day its deal is: a past day's, today's, or today's instead", async () => {
+  const day = { preset: "standard", seed: 42, deal_code: "B42", level: "medium", seat: 0 };
+  const asked = [];
+  const client = {
+    async request(type, fields) {
+      asked.push(fields.date);
+      return { ok: true, result: { ...day, date: fields.date } };
+    },
+  };
+  const dealt = [];
+  const daily = createDaily({
+    win: {},
+    storage: { readText: () => null, writeText: () => true },
+    client,
+    update() {},
+    isReady: () => true,
+    notices: { show() {} },
+    deal: (request, fields, notice) => dealt.push(notice),
+    lang: () => "en",
+    now: () => new Date("2026-12-01T12:00:00Z"),
+  });
+  await daily.start("2026-11-28");
+  await daily.start();
+  await daily.start("2030-01-01"); // not out yet: today's
+  await daily.start(undefined, { badLink: true }); // a link that named no date: today's
+  assert.deepEqual(asked, ["2026-11-28", "2026-12-01", "2026-12-01", "2026-12-01"]);
+  const en = translatorFor("en");
+  assert.deepEqual(
+    dealt.map((notice) => en(notice.key, notice.params)),
+    [
+      "Daily deal 2026-11-28: the deal everyone had that day.",
+      "Daily deal 2026-12-01: the same deal for everyone today.",
+      "The daily deal of 2030-01-01 is not out yet: today's deal instead.",
+      "No daily deal for that date: today's deal instead.",
+    ],
+  );
 });

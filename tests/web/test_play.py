@@ -286,8 +286,22 @@ def test_deal_link_replays_the_same_deal(open_table: Any) -> None:
     assert (second.page.text_content("[data-deal-code]") or "").strip() == code
     assert hand(second.page) == cards
     assert second.page.is_visible("[data-notice]")
+    assert second.page.text_content("[data-notice]") == f"Deal {code} from the link"
     # The hash is consumed: a reload resumes this hand instead of dealing it again.
     assert "#deal" not in second.page.url
+
+
+def test_a_deal_link_typed_in_lower_case_is_named_as_the_table_names_it(table: Any) -> None:
+    page = table.page
+    open_page(page, f"{table.site.url}#deal=a0738433")
+    assert (page.text_content("[data-deal-code]") or "").strip() == "A0738433"
+    assert page.text_content("[data-notice]") == "Deal A0738433 from the link"
+    # The same link while the page is open, once this hand is over or after the question.
+    page.evaluate("() => { location.hash = 'deal=a0000207'; }")
+    page.wait_for_selector("[data-confirm=new-hand][open]")
+    page.click("[data-confirm=new-hand] [data-action=confirm]")
+    page.wait_for_selector("[data-notice]:has-text('Deal A0000207 from the link')")
+    assert (page.text_content("[data-deal-code]") or "").strip() == "A0000207"
 
 
 def test_language_switch_changes_every_word(table: Any) -> None:

@@ -45,9 +45,17 @@ export function createDaily({ win, storage, client, update, isReady, notices, de
     storage.writeText(DAILY_KEY, JSON.stringify(record));
   }
 
-  /** Start `date`'s deal (today's when absent) at the table. */
-  async function start(date = todayUtc(now())) {
+  /**
+   * Start `date`'s deal (today's when absent) at the table. A date still to come is not out
+   * yet: today's deal comes instead, and so it does for a link that named no date (`badLink`);
+   * the deal's notice says so (a notice of its own would be replaced by the deal's at once).
+   */
+  async function start(date, { badLink = false } = {}) {
     if (!isReady()) return;
+    const today = todayUtc(now());
+    let instead = badLink ? { key: "dailyBadDate" } : null;
+    if (date !== undefined && date > today) instead = { key: "dailyNotYet", params: { date } };
+    if (instead || date === undefined) date = today;
     let reply;
     try {
       reply = await client.request("daily", { date });
@@ -60,9 +68,11 @@ export function createDaily({ win, storage, client, update, isReady, notices, de
     }
     const day = reply.result;
     pending = { date: day.date, dealCode: day.deal_code };
-    // A date with its result already: the deal again, for practice (said before it starts).
-    const started = dailyResult(record, day.date) ? "dailyPracticeStarted" : "dailyStarted";
-    deal("new_game", { preset: day.preset, seed: day.seed, level: day.level }, { key: started, params: { date: day.date } });
+    // A date with its result already: the deal again, for practice (said before it starts);
+    // a past date's deal is the one everyone played that day.
+    let started = day.date < today ? "dailyPastStarted" : "dailyStarted";
+    if (dailyResult(record, day.date)) started = "dailyPracticeStarted";
+    deal("new_game", { preset: day.preset, seed: day.seed, level: day.level }, instead ?? { key: started, params: { date: day.date } });
   }
 
   async function askBaseline(handId, date) {

@@ -24,7 +24,7 @@ import { copyDealLink, refusedCodeReason, withoutHash } from "../game/deal_link.
 import { createReplayController } from "../after_hand/replay.js";
 import { createStatsKeeper } from "../after_hand/stats_keeper.js";
 import { createDaily } from "../after_hand/daily.js";
-import { readDailyHash, todayUtc } from "../after_hand/daily_record.js";
+import { readDailyHash } from "../after_hand/daily_record.js";
 import { createUpdatePrompt } from "./update_prompt.js";
 import { createOfflineSupport } from "./offline.js";
 import { createNotices } from "./notices.js";
@@ -116,9 +116,9 @@ function createApp(win) {
       still.whenStill(() => engine.client.tableStill());
       if (linkedDaily) {
         // A link is the player's choice already: it replaces the hand without the question.
-        const date = linkedDaily;
+        const link = linkedDaily;
         linkedDaily = null;
-        daily.start(date);
+        daily.start(link.date, { badLink: link.bad });
       }
     },
   });
@@ -163,7 +163,7 @@ function createApp(win) {
     lang: () => settings.lang,
   });
   if (daily.wasReset) notices.show({ key: "dailyDamaged" });
-  let linkedDaily = null; // the date of a #daily= link, started once the engine is up
+  let linkedDaily = null; // a #daily= link ({date, bad}), started once the engine is up
   let afterConfirm = null; // what the new-hand question's Yes does (a new deal, or the daily)
   // The daily deal the question is about ({date}, today's when null), so it says what Yes
   // starts; null for a new deal or a deal link.
@@ -298,13 +298,13 @@ function createApp(win) {
     },
   };
 
-  /** Today's daily deal, or `date`'s (a #daily= link). */
-  function startDaily(date) {
+  /** Today's daily deal, or `date`'s (a #daily= link; `badLink`: one that named no date). */
+  function startDaily(date, badLink = false) {
     if (!engine.ready) return;
     if (hand.inProgress) {
-      ask(() => daily.start(date), { date: date ?? null });
+      ask(() => daily.start(date, { badLink }), { date: date ?? null });
     } else {
-      daily.start(date);
+      daily.start(date, { badLink });
     }
   }
 
@@ -318,7 +318,8 @@ function createApp(win) {
     // link), not in the status line: the turn's prompt stays, and the hand goes on.
     const refused = (error) => notices.show({ key: "dealLinkRefused", params: { reason: refusedCodeReason(error) } });
     const deal = () =>
-      hand.replace("from_code", { code, level: settings.current.level }, { key: "dealOpened", params: { code } }, refused);
+      // The deal is named by the engine's code (a link's code may be typed in lower case).
+      hand.replace("from_code", { code, level: settings.current.level }, (dealt) => ({ key: "dealOpened", params: { code: dealt.deal_code } }), refused);
     if (!hand.inProgress) {
       deal();
       return;
@@ -343,10 +344,10 @@ function createApp(win) {
     const link = readDailyHash(hash);
     if (link.kind === "none") return false;
     win.history.replaceState(null, "", withoutHash(win.location.href));
-    if (link.kind === "bad") notices.show({ key: "dailyBadDate" });
     const date = link.kind === "daily" ? link.date : undefined;
-    if (engine.ready) startDaily(date);
-    else linkedDaily = date ?? todayUtc();
+    const bad = link.kind === "bad";
+    if (engine.ready) startDaily(date, bad);
+    else linkedDaily = { date, bad };
     return true;
   }
 

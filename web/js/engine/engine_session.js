@@ -99,7 +99,7 @@ export function createEngineSession({ win, storage, settings, notices, update, t
       pendingDealCode = null;
       const reply = await client.request("from_code", { code, level });
       if (reply.ok) {
-        notices.show({ key: "dealOpened", params: { code } });
+        notices.show({ key: "dealOpened", params: { code: reply.result.deal_code } }); // the engine's spelling
         return { snapshot: reply.result, handId: newHandId() };
       }
       notices.show({ key: "badDealCode", params: { reason: refusedCodeReason(reply.error) } });

@@ -325,7 +325,8 @@ export function createHandController({
   /**
    * A new hand in place of this one; an unfinished one is reported abandoned once the new
    * one is in. When the engine refuses it, `onRefused(error)` says so (by default in the
-   * status line) and the hand on the table goes on.
+   * status line) and the hand on the table goes on. `noticeOnSuccess`: a notice, or the
+   * notice for the new hand's Snapshot (words that name what the engine dealt).
    */
   async function replace(request, fields, noticeOnSuccess = null, onRefused = showRefusal) {
     if (elsewhere) {
@@ -349,7 +350,8 @@ export function createHandController({
     }
     if (left) onAbandoned(left.snapshot, left.handId);
     apply(reply.result, newHandId());
-    notices.show(noticeOnSuccess); // (said of the new hand: it comes with the deal)
+    // (said of the new hand: it comes with the deal)
+    notices.show(typeof noticeOnSuccess === "function" ? noticeOnSuccess(reply.result) : noticeOnSuccess);
     continueHand();
   }
 
