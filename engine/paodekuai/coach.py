@@ -139,7 +139,9 @@ class PositionReview:
             "se": round(rating.se, 2),
             "worlds": rating.worlds,
             "verdict": rating.verdict,
-            "text": _verdict_text(rating.verdict, loss, best).to_json(),
+            "text": _verdict_text(
+                rating.verdict, loss, best, options[order.index(rating.played)]
+            ).to_json(),
             "why": None if why is None else why.to_json(),
         }
 
@@ -187,11 +189,16 @@ def _cards(game: Game, move: Move | None) -> list[str] | None:
     return None if move is None else play_codes(mask_of(game.cards_for(move)), move)
 
 
-def _verdict_text(verdict: str, loss: float, best: ReviewOption) -> Text:
+def _verdict_text(verdict: str, loss: float, best: ReviewOption, played: ReviewOption) -> Text:
     if best["combo"] is None:
         best_en, best_zh = "passing", "不出"
     else:
         best_en, best_zh = f"the {best['combo']['text']['en']}", best["combo"]["text"]["zh"]
+        if played["combo"] is not None and played["combo"]["text"] == best["combo"]["text"]:
+            # Two plays of one name (a trio's extras, a plane's wings): the best one's ranks
+            # say which ("the trio of aces with two" beside your trio of aces with two).
+            ranks = " ".join(code[:-1] for code in best["cards"] or [])
+            best_en, best_zh = f"{best_en} ({ranks})", f"{best_zh}（{ranks}）"
     if verdict == "best":
         return Text("The best play found.", "最佳出法。")
     if verdict == "good":

@@ -12,7 +12,7 @@ from paodekuai.ai.rating import Candidate, Outcome, Rating
 from paodekuai.coach import _verdict_text, _why
 from paodekuai.combos import Move
 from paodekuai.game import Game
-from paodekuai.protocol import Message, ReviewOption
+from paodekuai.protocol import ComboJson, Message, ReviewOption
 
 #: Seat 0 holds a straight 3-7, the pair of 9s and the single K; the others hold the rest.
 HANDS = [
@@ -161,12 +161,47 @@ def test_a_good_play_that_loses_less_than_a_tenth_reads_as_good_as_the_best() ->
         "played": False,
         "best": True,
     }
-    near = _verdict_text("good", 0.04, best)
+    mine: ReviewOption = {
+        **best,
+        "cards": ["5S"],
+        "combo": {"kind": "single", "k": 1, "key": "5", "text": {"en": "single 5", "zh": "单张5"}},
+        "played": True,
+        "best": False,
+    }
+    near = _verdict_text("good", 0.04, best, mine)
     assert (near.en, near.zh) == ("As good as the best play found.", "和最佳出法一样好。")
-    off = _verdict_text("good", 0.3, best)
+    off = _verdict_text("good", 0.3, best, mine)
     assert off.en == "Good: within 0.3 points of the single 7."
-    mistake = _verdict_text("mistake", 7.8, best)
+    mistake = _verdict_text("mistake", 7.8, best, mine)
     assert mistake.en == "Mistake: the single 7 was worth 7.8 points more."
     pass_best: ReviewOption = {**best, "cards": None, "combo": None}
-    passing = _verdict_text("inaccuracy", 1.2, pass_best)
+    passing = _verdict_text("inaccuracy", 1.2, pass_best, mine)
     assert passing.en == "Inaccuracy: passing was worth 1.2 points more."
+
+
+def test_a_best_play_of_the_same_name_as_yours_is_told_apart_by_its_cards() -> None:
+    # "Mistake: the trio of aces with two was worth 15.1 points more." beside your own trio
+    # of aces with two read as nonsense: only the extras differed.
+    text: Message = {"en": "trio of aces with two", "zh": "三个A带二"}
+    combo: ComboJson = {"kind": "trio_two", "k": 1, "key": "A", "text": text}
+    best: ReviewOption = {
+        "cards": ["AS", "AH", "AD", "5C", "6C"],
+        "combo": combo,
+        "expected": 20.5,
+        "worlds": 60,
+        "played": False,
+        "best": True,
+    }
+    mine: ReviewOption = {
+        **best,
+        "cards": ["AS", "AH", "AD", "KC", "2S"],
+        "played": True,
+        "best": False,
+    }
+    mistake = _verdict_text("mistake", 15.1, best, mine)
+    assert (
+        mistake.en == "Mistake: the trio of aces with two (A A A 5 6) was worth 15.1 points more."
+    )
+    assert mistake.zh == "失误：三个A带二（A A A 5 6）多得15.1分。"
+    good = _verdict_text("good", 0.6, best, mine)
+    assert good.en == "Good: within 0.6 points of the trio of aces with two (A A A 5 6)."
