@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
+from collections.abc import Sequence
 from typing import Final
 
 from .ai.observation import Observation
@@ -243,11 +244,10 @@ def _shape_reason(obs: Observation, mine: Move | None, best: Move | None) -> Tex
     rules = obs.rules
     plan = plan_packed(hand, rules)
     if mine is not None and mine.packed not in {g.packed for g in plan.moves}:
-        for group in plan.moves:
-            core = _core(group)
-            if group.n >= 2 and _shares(core, mine.packed) and not _contains(mine.packed, core):
-                name = combo_text(group.combo)
-                return Text(f"it breaks your {name.en}", f"拆了你的{name.zh}")
+        group = _broken_group(hand - mine.packed, mine.packed, plan.moves)
+        if group is not None:
+            name = combo_text(group.combo)
+            return Text(f"it breaks your {name.en}", f"拆了你的{name.zh}")
     after_mine = plan_packed(hand - (0 if mine is None else mine.packed), rules).plays
     after_best = plan_packed(hand - (0 if best is None else best.packed), rules).plays
     if after_mine > after_best:
@@ -264,15 +264,39 @@ def _shape_reason(obs: Observation, mine: Move | None, best: Move | None) -> Tex
     return None
 
 
+def _broken_group(left: int, played: int, groups: Sequence[Move]) -> Move | None:
+    """The group of the plan a play breaks, if any: the cards `left` after it can no longer
+    make every group's core at a rank it took (a 7 played from three 7s beside a straight 3
+    to 8 leaves the straight whole and the pair of 7s one short). Of the groups of two or
+    more cards needing that rank, the one needing most of it: those are the cards split up
+    (the pair of 7s, not the straight that needs one 7). A play that is a group's whole
+    core breaks nothing of it (a trio played with other extras)."""
+    need = [0] * RANK_COUNT
+    cores = [(group, _core(group)) for group in groups]
+    for _, core in cores:
+        for r in range(RANK_COUNT):
+            need[r] += (core >> (8 * r)) & 0xFF
+    short = [
+        r
+        for r in range(RANK_COUNT)
+        if (played >> (8 * r)) & 0xFF and (left >> (8 * r)) & 0xFF < need[r]
+    ]
+    broken: Move | None = None
+    most = 0
+    for group, core in cores:
+        if group.n < 2 or _contains(played, core):
+            continue
+        for r in short:
+            if (core >> (8 * r)) & 0xFF > most:
+                broken, most = group, (core >> (8 * r)) & 0xFF
+    return broken
+
+
 def _core(group: Move) -> int:
     """The cards that make a group what it is: a trio's or plane's extra cards are not."""
     if group.kind in _CARRIERS:
         return sum(3 << (8 * r) for r in range(group.key - group.k + 1, group.key + 1))
     return group.packed
-
-
-def _shares(a: int, b: int) -> bool:
-    return any((a >> (8 * r)) & 0xFF and (b >> (8 * r)) & 0xFF for r in range(RANK_COUNT))
 
 
 def _contains(a: int, b: int) -> bool:

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import pytest
 
+from paodekuai.ai.planner import plan_packed
 from paodekuai.ai.rating import Candidate, Outcome, Rating
-from paodekuai.coach import _verdict_text, _why
-from paodekuai.combos import Move
+from paodekuai.coach import _broken_group, _shape_reason, _verdict_text, _why
+from paodekuai.combos import Move, pack
 from paodekuai.game import Game
 from paodekuai.protocol import ComboJson, Message, ReviewOption
+from paodekuai.text import combo_text
 
 #: Seat 0 holds a straight 3-7, the pair of 9s and the single K; the others hold the rest.
 HANDS = [
@@ -205,3 +207,48 @@ def test_a_best_play_of_the_same_name_as_yours_is_told_apart_by_its_cards() -> N
     assert mistake.zh == "失误：三个A带二（A A A 5 6）多得15.1分。"
     good = _verdict_text("good", 0.6, best, mine)
     assert good.en == "Good: within 0.6 points of the trio of aces with two (A A A 5 6)."
+
+
+#: Three 7s in a hand with the straight 3 to 8: the planner makes it the straight and a
+#: pair of 7s.
+SEVENS = [
+    "3H",
+    "4C",
+    "5C",
+    "6S",
+    "7S",
+    "7D",
+    "7C",
+    "8D",
+    "10S",
+    "10H",
+    "JD",
+    "QS",
+    "KS",
+    "KH",
+    "AH",
+    "2S",
+]
+
+
+def test_a_play_breaks_the_group_it_leaves_short_not_one_its_rank_is_part_of() -> None:
+    # A 7 played from three 7s was said to "break your straight 3 to 8": the straight is
+    # still whole (two 7s are left); the pair of 7s is what it splits up.
+    deck = [code for seat in range(3) for code in Game.deal(1).view(seat)["hand"]]
+    rest = [code for code in deck if code not in SEVENS]
+    game = Game.from_hands([SEVENS, rest[:16], rest[16:]], leader=0)
+    obs = game.observation(0)
+    plan = plan_packed(pack(obs.hand), obs.rules).moves
+    names = [combo_text(group.combo).en for group in plan]
+    assert "pair of 7s" in names and "straight 3 to 8" in names
+    seven = _move(game, "7S")
+    for groups in (plan, plan[::-1]):  # whichever the plan lists first
+        broken = _broken_group(pack(obs.hand) - seven.packed, seven.packed, groups)
+        assert broken is not None and combo_text(broken.combo).en == "pair of 7s"
+    reason = _shape_reason(obs, seven, _move(game, "10S 10H"))
+    assert reason is not None and reason.en == "it breaks your pair of 7s"
+    # All three 7s (as a trio with two) leave the straight a 7 short.
+    trio = _shape_reason(obs, _move(game, "7S 7D 7C 10S 10H"), _move(game, "10S 10H"))
+    assert trio is not None and trio.en == "it breaks your straight 3 to 8"
+    # A pair of the three 7s leaves one for the straight: nothing is broken.
+    assert _shape_reason(obs, _move(game, "7S 7D"), _move(game, "10S 10H")) is None
