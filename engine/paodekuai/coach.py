@@ -327,22 +327,26 @@ def _search_reason(mine: Candidate, top: Candidate) -> Text | None:
     winners = Counter(mine.outcomes[k].winner for k in worse)
     winner, count = winners.most_common(1)[0]
     # More than half: "usually"; otherwise only the likeliest: "often".
+    # Every one of them (two or more): no adverb, "all" ("36 of the 36 tries" read as a slip).
     usually = 2 * count > len(worse)
-    how_en, how_zh = ("usually", "多半") if usually else ("often", "常常")
+    how_en, how_zh = ("usually ", "多半") if usually else ("often ", "常常")
     tries = "the one try" if len(worse) == 1 else f"{count} of the {len(worse)} tries"
+    share_zh = f"（{len(worse)}次较差的试算中{count}次）"
+    if len(worse) == 1:
+        share_zh = "（唯一一次较差的试算）"
+    elif count == len(worse):
+        how_en, how_zh = "", ""
+        tries, share_zh = f"all {count} tries", f"（{count}次较差的试算全是如此）"
     share_en = f"({tries} where it scores less)"
-    share_zh = (
-        "（唯一一次较差的试算）" if len(worse) == 1 else f"（{len(worse)}次较差的试算中{count}次）"
-    )
     if winner == YOU:
         return Text(
-            f"after it, you {how_en} still go out first, but for fewer points {share_en}",
+            f"after it, you {how_en}still go out first, but for fewer points {share_en}",
             f"这样打，你{how_zh}仍先出完，但得分更少{share_zh}",
         )
     name = SEAT_NAMES[winner]
     lasts = Counter(mine.outcomes[k].last for k in worse if mine.outcomes[k].winner == winner)
     last, times = lasts.most_common(1)[0]
-    went_en = f"after it, {name.en} {how_en} goes out first {share_en}"
+    went_en = f"after it, {name.en} {how_en}goes out first {share_en}"
     went_zh = f"这样打，{name.zh}{how_zh}先出完{share_zh}"
     if last is None or 3 * times < count:
         return Text(went_en, went_zh)

@@ -61,9 +61,9 @@ CASES = [
         "9S 9H",
         "KS",
         _outcomes((3, _lost(0)), (2, EVEN), (1, _lost(0))),
-        "After it, you usually still go out first, but for fewer points"
-        " (4 of the 4 tries where it scores less).",
-        "这样打，你多半仍先出完，但得分更少（4次较差的试算中4次）。",
+        "After it, you still go out first, but for fewer points"
+        " (all 4 tries where it scores less).",
+        "这样打，你仍先出完，但得分更少（4次较差的试算全是如此）。",
         id="you-go-out-for-fewer-points",
     ),
     pytest.param(
@@ -99,6 +99,15 @@ CASES = [
         " (20 of the 24 tries where it scores less).",
         "拆了你的顺子3-7；这样打，下家多半先出完（24次较差的试算中20次）。",
         id="breaks-a-group",
+    ),
+    pytest.param(
+        # Every try where it scores less: "all", no "usually" ("6 of the 6 tries").
+        "9S 9H",
+        "KS",
+        _outcomes((6, _lost(1)), (2, EVEN)),
+        "After it, the next player goes out first (all 6 tries where it scores less).",
+        "这样打，下家先出完（6次较差的试算全是如此）。",
+        id="every-try",
     ),
     pytest.param(
         # Passing (as if it could) keeps all four plays; leading the K leaves three.

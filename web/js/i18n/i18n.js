@@ -552,7 +552,7 @@ export const STRINGS = Object.freeze({
     dailyRecordedTotal: "你当天的成绩：{points}",
     dailyShare: "跑得快 每日一局 {date}：{you} · 困难 {hard}",
     dailyHardThinking: "困难电脑正在你的座位上打同一副牌…",
-    dailyHardTotal: "困难电脑在你的座位：{points}",
+    dailyHardTotal: "困难电脑坐你的位置：{points}",
     dailyYouTotal: "你：{points}",
     dailyBeatHard: "你比困难电脑多 {n} 分。",
     dailyTiedHard: "你和困难电脑同分。",
