@@ -66,6 +66,25 @@ def open_replay(page: Any) -> None:
     page.wait_for_selector("[data-replay]:not([hidden])[data-step]")
 
 
+def open_replay_as_first_drawn(page: Any, probe: str) -> Any:
+    """Open the replay and return `probe` (the text of a JS function of no arguments) run in
+    the task that first draws the coach's row of decisions. Ratings come back in a tenth of
+    a second each here: by the time Playwright looks again, all may be in."""
+    return page.evaluate(
+        f"""() => new Promise(resolve => {{
+            const panel = document.querySelector('[data-replay]');
+            const probe = {probe};
+            const observer = new MutationObserver(() => {{
+                if (!panel.querySelector('[data-review-steps] [data-verdict]')) return;
+                observer.disconnect();
+                resolve(probe());
+            }});
+            observer.observe(panel, {{subtree: true, childList: true, attributes: true}});
+            document.querySelector('[data-result] [data-action=replay]').click();
+        }})"""
+    )
+
+
 def replay_of_deal_at(open_table: Callable[..., Any], size: tuple[int, int]) -> Any:
     """A fresh page at `size` with REPLAY_DEAL played out and its replay open: the page."""
     table = open_table({"width": size[0], "height": size[1]})
@@ -116,9 +135,9 @@ def test_replay_shows_every_step_and_the_coach_rates_while_the_page_stays_usable
     decisions = expected["decisions"]
     assert len(decisions) >= 2
 
-    open_replay(page)
     # Ratings are under way and the replay answers at once: stepping needs no engine.
-    now = page.evaluate(
+    now = open_replay_as_first_drawn(
+        page,
         """() => {
             const panel = document.querySelector('[data-replay]');
             const pending = document.querySelectorAll(
@@ -127,7 +146,7 @@ def test_replay_shows_every_step_and_the_coach_rates_while_the_page_stays_usable
             const before = Number(panel.dataset.step);
             document.querySelector('[data-action=replay-next]').click();
             return {pending, progress, before, after: Number(panel.dataset.step)};
-        }"""
+        }""",
     )
     assert now["pending"] > 0, now
     assert re.search(r"Rating \d+ of \d+", now["progress"]), now

@@ -17,7 +17,7 @@ from test_after_hand import (
     engine_replay,
     finish_hand,
     open_replay,
-    replay_of_deal_at,
+    open_replay_as_first_drawn,
     replay_step,
     reviewed_steps,
     stored,
@@ -135,9 +135,14 @@ PLACES = """() => [...document.querySelectorAll(
 def test_ratings_arriving_never_move_the_decisions_under_a_finger(
     open_table: Callable[..., Any], size: tuple[int, int]
 ) -> None:
-    page = replay_of_deal_at(open_table, size)
-    assert page.locator(PENDING).count() > 0  # ratings are still to come
-    before = page.evaluate(PLACES)
+    table = open_table({"width": size[0], "height": size[1]})
+    page = table.page
+    finish_hand(page, table.site.url, REPLAY_DEAL)
+    pending = f"document.querySelectorAll('{PENDING}').length"
+    probe = f"() => ({{pending: {pending}, places: ({PLACES})()}})"
+    first = open_replay_as_first_drawn(page, probe)
+    assert first["pending"] > 0  # ratings are still to come
+    before = first["places"]
     page.wait_for_selector(PENDING, state="detached", timeout=RATING_TIMEOUT_MS)
     # every rating is in, the progress is gone, the summary written: the chips stay put
     assert (page.text_content("[data-review-summary]") or "").strip()
