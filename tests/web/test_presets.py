@@ -119,3 +119,36 @@ def test_compact15s_face_up_card_leaves_the_felt_after_the_first_trick(table: An
     assert first_trick_over(page)
     assert not page.is_visible("[data-face-up]")
     assert page.locator("[data-face-up] [data-card]").count() == 0
+
+
+#: Times (performance.now) at which the face-up card's place on the felt was shown and hidden.
+FACE_UP_TIMES = """
+window.__faceUp = [];
+new MutationObserver((changes) => {
+  for (const change of changes) {
+    if (change.target.matches?.('[data-face-up]')) {
+      window.__faceUp.push([change.target.hidden ? 'hidden' : 'shown', performance.now()]);
+    }
+  }
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ['hidden']});
+"""
+
+
+def test_compact15s_face_up_card_held_by_a_computer_stays_in_sight_to_be_read(
+    open_table: Any,
+) -> None:
+    """A computer seat holding the face-up card opens with it: the card lies on the felt by
+    that seat long enough to be read before the lead, over a second at the fast speed the
+    tests use (two at normal speed). After the usual pause of a computer's move it was gone
+    in 0.3 s at fast speed, 0.6 s at normal."""
+    browsing = open_table()
+    browsing.context.add_init_script(FACE_UP_TIMES)
+    page = browsing.page
+    open_page(page, f"{browsing.site.url}#deal={compact15_deal_held_by(1)}")
+    wait_moves_beyond(page, 0)
+    page.locator("[data-face-up]").wait_for(state="hidden")
+    times = page.evaluate("window.__faceUp")
+    shown = next(t for what, t in times if what == "shown")
+    hidden = next(t for what, t in times if what == "hidden" and t > shown)
+    assert hidden - shown >= 1000, times
+    assert read_save(page)["view"]["history"][0]["seat"] == 1

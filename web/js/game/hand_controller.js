@@ -19,7 +19,7 @@
 
 import { EngineDown, requestInSlices } from "../engine/engine_client.js";
 import { SAVE_KEY, makeSave, newHandId, snapshotFromSave } from "../store/save.js";
-import { BOT_DELAY_MS, END_BEATS_MS, isDirection } from "../store/preferences.js";
+import { BOT_DELAY_MS, END_BEATS_MS, FACE_UP_DELAY_MS, isDirection } from "../store/preferences.js";
 import { sameRank } from "./cards.js";
 import { cannotBeat, selectionPlayable } from "./turn_facts.js";
 import { settingDirection } from "../model/seating.js";
@@ -181,10 +181,10 @@ export function createHandController({
    * was drawn (so each computer move stays in sight that long), unless the hand
    * was replaced or another pause began meanwhile.
    */
-  function pace(fn) {
+  function pace(fn, delays = BOT_DELAY_MS) {
     const myEpoch = epoch;
     const mySeq = ++paceSeq;
-    const delay = BOT_DELAY_MS[settings.current.speed] ?? BOT_DELAY_MS.normal;
+    const delay = delays[settings.current.speed] ?? delays.normal;
     whenDrawn(() => {
       if (mySeq !== paceSeq) return;
       clearTimeout(paceTimer);
@@ -217,7 +217,10 @@ export function createHandController({
     });
     if (elsewhere || !isReady() || !view || view.over) return;
     if (view.to_move !== 0) {
-      pace(() => act("bot_turn", { level: level() }));
+      // A hand's first lead by the holder of a face-up card (the engine's `face_up`) waits
+      // until the card on the felt has been read.
+      const opening = view.face_up && view.history.length === 0;
+      pace(() => act("bot_turn", { level: level() }), opening ? FACE_UP_DELAY_MS : BOT_DELAY_MS);
     } else if (clock.autoPlay) {
       // Auto-play: the person's turn is played by `timeout` after the computer seats' short pause.
       pace(() => {

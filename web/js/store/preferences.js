@@ -39,6 +39,12 @@ export const DEFAULT_SETTINGS = Object.freeze({
 export const BOT_DELAY_MS = Object.freeze({ normal: 650, fast: 280 });
 
 /**
+ * Before a computer seat holding Compact 15's face-up card leads with it, per speed: the card
+ * lies on the felt by its holder from the deal until that lead, long enough to be read.
+ */
+export const FACE_UP_DELAY_MS = Object.freeze({ normal: 2200, fast: 1200 });
+
+/**
  * The end of a hand comes in beats, per speed: once the last play has landed, the cards
  * left turn face up after the first pause, and the result comes up after the second.
  */
