@@ -184,7 +184,7 @@ test("the day's deal played again is practice: the first result stays the day's,
     },
   };
   const copied = [];
-  const win = { navigator: { clipboard: { writeText: async (line) => copied.push(line) } } };
+  const win = { location: { href: "https://example.org/pdk/?x=1" }, navigator: { clipboard: { writeText: async (line) => copied.push(line) } } };
   let lang = "en";
   const dealt = [];
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -244,7 +244,8 @@ test("the day's deal played again is practice: the first result stays the day's,
   assert.equal(again.share, "Run Fast Daily 2026-12-01: +12 · Hard +7");
   daily.actions["copy-share"]();
   await settle();
-  assert.deepEqual(copied, ["Run Fast Daily 2026-12-01: +12 · Hard +7"]);
+  // The day's line, and under it the link that opens the same deal.
+  assert.deepEqual(copied, ["Run Fast Daily 2026-12-01: +12 · Hard +7\nhttps://example.org/pdk/?x=1#daily=2026-12-01"]);
   // The record, the streak and the record against Hard are as they were.
   assert.deepEqual(dailySummary(daily.view().daily.record, "2026-12-01"), summary);
   lang = "zh";

@@ -11,13 +11,15 @@ import datetime
 import json
 from typing import Any
 
-from table_features import read_save, record_todays_daily
+from table_features import CODE_LETTER, choose, read_save, record_todays_daily
 from web_table import (
     READY_TIMEOUT_MS,
     is_over,
     menu_click,
     moves,
+    new_hand,
     open_page,
+    open_screen,
     play_until,
     take_turn,
     wait_moves_beyond,
@@ -28,6 +30,7 @@ from web_table import (
 
 from paodekuai.daily import daily_baseline, daily_deal
 from paodekuai.protocol import DailyDeal
+from paodekuai.rules import get_rules
 
 DAILY_KEY = "paodekuai.daily"
 
@@ -51,8 +54,13 @@ def signed(n: int) -> str:
 
 
 def share_line(date: str, you: int, hard: int) -> str:
-    """The line Copy puts on the clipboard, in English."""
+    """The day's line the result shows, in English."""
     return f"Run Fast Daily {date}: {signed(you)} · Hard {signed(hard)}"
+
+
+def copied(page: Any, line: str, date: str) -> str:
+    """What Copy puts on the clipboard: the day's line, and under it the day's link."""
+    return f"{line}\n{page.url.split('#')[0]}#daily={date}"
 
 
 #: Screens the result of a daily hand must fit: phones portrait (a common one and a small
@@ -174,7 +182,7 @@ def test_the_daily_deal_against_hard_copied_and_counted(table: Any) -> None:
     line = share_line(today, you, baseline["total"])
     assert page.get_attribute("[data-daily] [data-action=copy-share]", "data-share-line") == line
     page.wait_for_function("() => document.querySelector('.daily-copied') !== null")
-    assert page.evaluate("navigator.clipboard.readText()") == line
+    assert page.evaluate("navigator.clipboard.readText()") == copied(page, line, today)
 
     stored = json.loads(page.evaluate("k => localStorage.getItem(k)", DAILY_KEY))
     kept = stored["results"][today]
@@ -241,7 +249,7 @@ def test_the_daily_deal_played_again_is_practice(table: Any) -> None:
     assert page.get_attribute("[data-daily] [data-action=copy-share]", "data-share-line") == line
     page.click("[data-daily] [data-action=copy-share]")
     page.wait_for_function("() => document.querySelector('.daily-copied') !== null")
-    assert page.evaluate("navigator.clipboard.readText()") == line
+    assert page.evaluate("navigator.clipboard.readText()") == copied(page, line, today)
     assert_result_in_sight(page)
     # Statistics' daily deals are as they were: one day, the first result against Hard.
     assert stats_daily(page) == counted
@@ -310,3 +318,58 @@ def test_the_question_before_the_daily_deal_says_what_comes(open_table: Any) -> 
     page.click("[data-confirm=new-hand] [data-action=confirm]")
     page.wait_for_selector("[data-confirm=new-hand]", state="hidden")
     wait_deal(page, daily_deal(today)["deal_code"])
+
+
+def plate(page: Any) -> dict[str, Any]:
+    """What the felt says of the hand (its rules and level, the daily's date), and the menu."""
+    said: dict[str, Any] = page.evaluate(
+        """() => {
+            const shown = e => e.checkVisibility();
+            const text = sel => document.querySelector(sel).textContent;
+            return {felt: shown(document.querySelector('[data-table-plate]')),
+                    daily: shown(document.querySelector('[data-plate-daily]'))
+                        ? text('[data-plate-daily]') : null,
+                    rules: text('[data-plate-rules]'),
+                    menu: text('[data-menu-plate]')};
+        }"""
+    )
+    return said
+
+
+def test_the_table_says_whose_rules_and_level_and_that_it_is_the_daily_deal(
+    open_table: Any,
+) -> None:
+    """Once the daily's notice has faded the felt still says the hand is the daily deal, and
+    every hand says its rules and its opponents' level; a screen with no room on the felt
+    says them in the menu."""
+    past = "2026-11-02"
+    day = daily_deal(past)
+    rules = f"{get_rules(day['preset']).label_en} · Medium level"
+    tall = open_screen(open_table, (390, 844), f"#daily={past}").page
+    wait_deal(tall, day["deal_code"])
+    assert plate(tall) == {
+        "felt": True,
+        "daily": f"Daily deal {past}",
+        "rules": rules,
+        "menu": f"Daily deal {past}\n{rules}",
+    }
+    # Settings changed mid-hand apply to the next hand: until then the plate keeps this one's.
+    choose(tall, "level", "hard")
+    choose(tall, "preset", "classic16")
+    assert plate(tall)["rules"] == rules
+    # The next hand is not the daily's; its rules and level are the settings'.
+    new_hand(tall)
+    tall.wait_for_function(
+        "letter => document.querySelector('[data-deal-code]').textContent.startsWith(letter)",
+        arg=CODE_LETTER["classic16"],
+    )
+    classic = f"{get_rules('classic16').label_en} · Hard level"
+    assert plate(tall) == {"felt": True, "daily": None, "rules": classic, "menu": classic}
+
+    short = open_screen(open_table, (360, 640), f"#daily={past}").page
+    wait_deal(short, day["deal_code"])
+    said = plate(short)
+    assert not said["felt"], said  # the felt is the plays'
+    short.click("[data-action=menu]")
+    assert short.is_visible("[data-menu-plate]")
+    assert said["menu"] == f"Daily deal {past}\n{rules}"

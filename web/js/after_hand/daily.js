@@ -12,7 +12,7 @@
 import { translatorFor } from "../i18n/i18n.js";
 import { dailyShareLine } from "../model/panels_model.js";
 import { requestInSlices } from "../engine/engine_client.js";
-import { DAILY_KEY, dailyResult, readDaily, todayUtc, withCurrent, withHardResult, withYourResult } from "./daily_record.js";
+import { DAILY_KEY, dailyLink, dailyResult, readDaily, todayUtc, withCurrent, withHardResult, withYourResult } from "./daily_record.js";
 
 const COPIED_NOTICE_MS = 4000;
 
@@ -120,8 +120,10 @@ export function createDaily({ win, storage, client, update, isReady, notices, de
   /** Copy the day's share line (its result, practice or not); a clipboard that refuses gets the line shown to copy by hand. */
   function copyShare() {
     const result = shown ? dailyResult(record, shown.date) : null;
-    const line = result ? dailyShareLine(translatorFor(lang()), shown.date, result) : "";
-    if (!line) return;
+    const said = result ? dailyShareLine(translatorFor(lang()), shown.date, result) : "";
+    if (!said) return;
+    // With the day's link under it: whoever reads it can play the same deal.
+    const line = `${said}\n${dailyLink(win.location.href, shown.date)}`;
     const clipboard = win.navigator.clipboard;
     const copy = clipboard ? clipboard.writeText(line) : Promise.reject(new Error("no clipboard"));
     const mine = shown;

@@ -52,6 +52,13 @@ function dayBefore(date) {
   return todayUtc(day);
 }
 
+/** A link to `date`'s daily deal: this page's address with #daily=DATE. */
+export function dailyLink(href, date) {
+  const url = new URL(href);
+  url.hash = `daily=${date}`;
+  return url.href;
+}
+
 /** What a location hash asks for: {kind: "none"}, {kind: "daily", date} or {kind: "bad"}. */
 export function readDailyHash(hash) {
   const text = String(hash ?? "");
@@ -99,6 +106,11 @@ export function withCurrent(record, current) {
 /** The day's result of `date`: {you, hard, handId?}, or null when none is recorded. */
 export function dailyResult(record, date) {
   return Object.hasOwn(record.results, date) ? record.results[date] : null;
+}
+
+/** The date of the daily deal hand `handId` is, or null when it is not the daily hand. */
+export function dailyDateOfHand(record, handId) {
+  return handId && record.current?.handId === handId ? record.current.date : null;
 }
 
 /**

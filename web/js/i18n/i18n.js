@@ -267,6 +267,7 @@ export const STRINGS = Object.freeze({
     dailyPracticeStarted: "Daily deal {date} again, for practice: your result of the day stays.",
     dailyTitle: "Daily deal {date}",
     dailyPracticeTitle: "Practice · daily deal {date}",
+    plateRules: "{preset} · {level} level",
     dailyRecordedTotal: "Your result of the day: {points}",
     // The line Copy puts on the clipboard, to paste where friends read it.
     dailyShare: "Run Fast Daily {date}: {you} · Hard {hard}",
@@ -549,6 +550,7 @@ export const STRINGS = Object.freeze({
     dailyPracticeStarted: "再打一次每日一局 {date}，算练习：你当天的成绩不变。",
     dailyTitle: "每日一局 {date}",
     dailyPracticeTitle: "练习 · 每日一局 {date}",
+    plateRules: "{preset} · {level}难度",
     dailyRecordedTotal: "你当天的成绩：{points}",
     dailyShare: "跑得快 每日一局 {date}：{you} · 困难 {hard}",
     dailyHardThinking: "困难电脑正在你的座位上打同一副牌…",

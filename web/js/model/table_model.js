@@ -9,6 +9,7 @@ import { dialogsModel, presetNamed } from "./dialogs_model.js";
 import { scoringLine } from "../i18n/how_to_play.js";
 import { seatName, sideIndex, sideOf, tableDirection } from "./seating.js";
 import { cannotBeat, selectionPlayable } from "../game/turn_facts.js";
+import { dailyDateOfHand, isPractice } from "../after_hand/daily_record.js";
 
 const SEATS = [0, 1, 2];
 
@@ -147,6 +148,24 @@ export function playModel(t, play) {
 /** Just the boot panel's part of the model (see renderer.renderBoot). */
 export function buildBootModel(state) {
   return { boot: bootModel(state, translatorFor(state.lang)) };
+}
+
+/**
+ * What the felt says of the hand, as a card room prints its name on the cloth: the daily
+ * deal's date when it is the daily hand, and the hand's rules and level (those of the
+ * Snapshot: a setting changed since applies to the next hand).
+ */
+function plateModel(state, t, snapshot, view) {
+  if (!view) return { daily: "", rules: "" };
+  const preset = presetNamed(state, view.rules);
+  const presetLabel = preset ? t.message(preset.label) : "";
+  const level = snapshot.level ? t(`level_${snapshot.level}`) : "";
+  const rules = presetLabel && level ? t("plateRules", { preset: presetLabel, level }) : presetLabel;
+  const record = state.daily?.record;
+  const date = record ? dailyDateOfHand(record, state.handId) : null;
+  let daily = "";
+  if (date) daily = t(isPractice(record, date, state.handId) ? "dailyPracticeTitle" : "dailyTitle", { date });
+  return { daily, rules };
 }
 
 /** Up to this many card backs make a seat's fan (a bigger hand shows the same fan). */
@@ -328,6 +347,7 @@ export function buildTableModel(state) {
           plays: table.ended.plays.map((play) => (play ? playModel(t, play) : null)),
         }
       : null,
+    plate: plateModel(state, t, snapshot, view),
     moment: momentOf(t, snapshot, view, state.handId),
     shutOut: Boolean(view?.over && view.settlement?.shut_out?.some(Boolean)) ? { at: `${state.handId}:over`, text: t("moment_shutOut") } : null,
     // Compact 15's face-up card says who starts: shown from the deal until its holder opens,

@@ -381,6 +381,18 @@ export function createRenderer(doc, motion) {
     node.replaceChildren(el(doc, "span", "face-up-title", faceUp.title), tableCard(doc, faceUp.card), el(doc, "span", "face-up-text", faceUp.text));
   }
 
+  /** The hand's rules, level and daily date: on the felt, and in the menu (for screens with no room on the felt). */
+  function renderPlate(model) {
+    const { daily, rules } = model.plate;
+    const dailyNode = q("[data-plate-daily]");
+    setText(dailyNode, daily);
+    setProp(dailyNode, "hidden", !daily);
+    setText(q("[data-plate-rules]"), rules);
+    const menuPlate = q("[data-menu-plate]");
+    setText(menuPlate, [daily, rules].filter(Boolean).join("\n"));
+    setProp(menuPlate, "hidden", !daily && !rules);
+  }
+
   /** A hand card's button; `faceLater`: its face comes at a coming frame (createFaces). */
   function cardButton(card, faceLater) {
     const button = el(doc, "button", "card");
@@ -789,6 +801,7 @@ export function createRenderer(doc, motion) {
     const { arrived, revealed } = renderSeats(model, flight, before.sweep?.inPlace);
     renderCounter(model);
     renderFaceUp(model);
+    renderPlate(model);
     renderHand(model, dealing);
     renderButtons(model);
     renderStatus(model);
