@@ -376,9 +376,10 @@ def test_a_planes_banner_comes_with_its_cards_and_a_swept_trick_keeps_its_faces(
 #: Frame by frame: the frames where your turn has come while a computer seat's play is still
 #: in the air (a card or pass mark of its flight not yet three quarters of the way), and in
 #: how many of them the status line (your prompt) or the reason you may not pass could already
-#: be read (their opacity, with their ancestors').
+#: be read (their opacity, with their ancestors'), and in how many a button on for you was lit
+#: (and how many frames showed one on for you, lit or not).
 WATCH_THE_PROMPT = """
-window.__prompt = {frames: 0, flying: 0, read: 0, stop: false};
+window.__prompt = {frames: 0, flying: 0, read: 0, lit: 0, on: 0, stop: false};
 const inTheAir = (node) => node.getAnimations().some(
   (a) => a.playState === 'running' && (a.effect.getComputedTiming().progress ?? 0) < 0.75);
 const seen = (node) => {
@@ -397,6 +398,9 @@ const watchPrompt = () => {
     w.flying += 1;
     const words = document.querySelectorAll('[data-status], [data-pass-reason]:not(:empty)');
     if ([...words].some(seen)) w.read += 1;
+    const on = [...document.querySelectorAll('.actions > button:not(:disabled)')];
+    if (on.length) w.on += 1;
+    if (on.some(seen)) w.lit += 1;
   }
   requestAnimationFrame(watchPrompt);
 };
@@ -407,7 +411,11 @@ requestAnimationFrame(watchPrompt);
 def test_your_prompt_comes_as_the_play_it_answers_lands(open_table: Any) -> None:
     """Deal A0738433 opens with East's ten-card plane, and you answer it: the prompt that asks
     you to beat it (and why you may not pass) is not there to read while its cards still fly
-    in, nor at any later turn."""
+    in, nor at any later turn; your buttons are on at once (a tap is taken) but come on in
+    sight with the prompt (lit before it, they said the turn was yours with nothing to say
+    what to beat)."""
     seen = watch_the_plane_deal(open_table, WATCH_THE_PROMPT, "__prompt")
     assert seen["frames"] > 30 and seen["flying"] > 3, seen  # turns after a flight were watched
     assert seen["read"] == 0, seen
+    assert seen["on"] > 0, seen  # buttons on for you while the play flew in were watched
+    assert seen["lit"] == 0, seen

@@ -49,6 +49,11 @@ export function createMotion(win) {
     else animation.finished.then(() => node.remove(), () => node.remove());
   }
 
+  /** When the last card of a play of `cards` cards lands, its flight starting two frames after it is drawn. */
+  function landing(cards) {
+    return ms("fly") + Math.max(0, cards - 1) * ms("flyStagger") + 40;
+  }
+
   function fadeIn(node, duration, delay = 0) {
     return animate(node, [{ opacity: 0 }, { opacity: 1 }], { duration, delay, fill: "backwards" });
   }
@@ -80,7 +85,17 @@ export function createMotion(win) {
      * drawn (render.js).
      */
     afterFlight(node, cards) {
-      return fadeIn(node, ms("prompt"), ms("fly") + Math.max(0, cards - 1) * ms("flyStagger") + 40);
+      return fadeIn(node, ms("prompt"), landing(cards));
+    },
+    /**
+     * Buttons that came on with your turn, drawn coming on (from a locked button's opacity)
+     * with the prompt: lit while it was not yet there to read, they said the turn was yours
+     * before the words said what to beat. They take a tap at once all the same.
+     */
+    onAfterFlight(buttons, cards) {
+      for (const button of buttons) {
+        animate(button, [{ opacity: 0.4 }, { opacity: 1 }], { duration: ms("prompt"), delay: landing(cards), fill: "backwards" });
+      }
     },
     /**
      * A new deal: the hand comes in as one fan, growing from its own middle (a flight from the

@@ -706,7 +706,11 @@ export function createRenderer(doc, motion) {
     // Your prompt (and why you may not pass) comes as the play you answer lands, not while
     // it is still in the air.
     const answered = model.seats[0].turn ? arrived.find(({ seat }) => seat !== 0) : undefined;
-    if (answered) motion.afterFlight(q(".status-box"), answered.play.querySelectorAll(".card").length);
+    if (answered) {
+      const cards = answered.play.querySelectorAll(".card").length;
+      motion.afterFlight(q(".status-box"), cards);
+      motion.onAfterFlight(q(".actions").querySelectorAll(":scope > button:not(:disabled)"), cards);
+    }
     if (arrived.length) {
       const waiting = arrived.map(({ play }) => play);
       for (const node of waiting) node.classList.add("arriving");
