@@ -282,11 +282,13 @@ test("a daily link says whose day its deal is: a past day's, today's, or today's
   await daily.start(undefined, { badLink: true }); // a link that named no date: today's
   assert.deepEqual(asked, ["2026-11-28", "2026-12-01", "2026-12-01", "2026-12-01"]);
   const en = translatorFor("en");
+  // The next UTC midnight on the player's clock ("08:00" in Beijing).
+  const next = new Date("2026-12-02T00:00:00Z").toLocaleTimeString("en", { hour: "2-digit", minute: "2-digit" });
   assert.deepEqual(
     dealt.map((notice) => en(notice.key, notice.params)),
     [
       "Daily deal 2026-11-28: the deal everyone had that day.",
-      "Daily deal 2026-12-01: the same deal for everyone today.",
+      `Daily deal 2026-12-01: the same deal for everyone today; the next one comes at ${next}.`,
       "The daily deal of 2030-01-01 is not out yet: today's deal instead.",
       "No daily deal for that date: today's deal instead.",
     ],

@@ -272,6 +272,30 @@ def test_the_daily_deal_played_again_is_practice(table: Any) -> None:
     assert_result_in_sight(page)
 
 
+def utc_today() -> str:
+    """The daily deal's today: the UTC date."""
+    return datetime.datetime.now(datetime.UTC).date().isoformat()
+
+
+def test_the_daily_deal_says_when_the_next_comes_on_the_players_clock(open_table: Any) -> None:
+    """The day is the UTC date everywhere: in Beijing the daily deal changes at 08:00, so a
+    morning there still has the day before's (by the local calendar). The question names the
+    date that comes and the deal's notice when the next comes, on the player's clock."""
+    browsing = open_table(timezone_id="Asia/Shanghai")
+    page = browsing.page
+    open_page(page, browsing.site.url)
+    wait_my_turn_or_over(page)
+    today = utc_today()
+    title, _, _ = ask_for_the_daily(page)
+    assert title == f"Play today's daily deal, {today}?", title
+    page.click("[data-confirm=new-hand] [data-action=confirm]")
+    wait_deal(page, daily_deal(today)["deal_code"])
+    notice = (page.text_content("[data-notice]") or "").strip()
+    assert notice == (
+        f"Daily deal {today}: the same deal for everyone today; the next one comes at 08:00 AM."
+    ), notice
+
+
 #: The new-hand question's title and text as shown.
 QUESTION = """() => ['#confirm-new-title', '#confirm-new-text',
                      '[data-confirm=new-hand] [data-action=confirm]']
@@ -294,7 +318,7 @@ def test_the_question_before_the_daily_deal_says_what_comes(open_table: Any) -> 
     open_page(page, browsing.site.url)
     wait_my_turn_or_over(page)
     title, text, yes = ask_for_the_daily(page)
-    assert title == "Play today's daily deal?", title
+    assert title == f"Play today's daily deal, {utc_today()}?", title
     assert "counted as abandoned" in text and "your result of the day" in text, text
     assert "practice" not in text, text
     assert yes == "Abandon and play the daily", yes
@@ -312,7 +336,7 @@ def test_the_question_before_the_daily_deal_says_what_comes(open_table: Any) -> 
     open_page(page, browsing.site.url)
     wait_my_turn_or_over(page)
     title, text, yes = ask_for_the_daily(page)
-    assert title == "开始今天的每日一局？", title
+    assert title == f"开始今天（{today}）的每日一局？", title
     assert "弃局" in text and "再打一次算练习" in text, text
     assert yes == "放弃并打每日一局", yes
     page.click("[data-confirm=new-hand] [data-action=confirm]")

@@ -12,7 +12,7 @@
 import { translatorFor } from "../i18n/i18n.js";
 import { dailyShareLine } from "../model/panels_model.js";
 import { requestInSlices } from "../engine/engine_client.js";
-import { DAILY_KEY, dailyLink, dailyResult, readDaily, todayUtc, withCurrent, withHardResult, withYourResult } from "./daily_record.js";
+import { DAILY_KEY, dailyLink, dailyResult, nextDailyTime, readDaily, todayUtc, withCurrent, withHardResult, withYourResult } from "./daily_record.js";
 
 const COPIED_NOTICE_MS = 4000;
 
@@ -72,7 +72,8 @@ export function createDaily({ win, storage, client, update, isReady, notices, de
     // a past date's deal is the one everyone played that day.
     let started = day.date < today ? "dailyPastStarted" : "dailyStarted";
     if (dailyResult(record, day.date)) started = "dailyPracticeStarted";
-    deal("new_game", { preset: day.preset, seed: day.seed, level: day.level }, instead ?? { key: started, params: { date: day.date } });
+    const params = { date: day.date, next: nextDailyTime(now(), translatorFor(lang())("htmlLang")) };
+    deal("new_game", { preset: day.preset, seed: day.seed, level: day.level }, instead ?? { key: started, params });
   }
 
   async function askBaseline(handId, date) {

@@ -45,6 +45,17 @@ export function todayUtc(now = new Date()) {
   return now.toISOString().slice(0, 10);
 }
 
+/**
+ * When the next daily deal comes out (the next UTC midnight), as a clock in the player's own
+ * time zone and language: "08:00" in Beijing. The day is the UTC date's everywhere, so a
+ * player's "today" and the deal's may differ by a date; saying when it changes tells why.
+ */
+export function nextDailyTime(now, locale) {
+  const next = new Date(`${todayUtc(now)}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toLocaleTimeString(locale, { hour: "2-digit", minute: "2-digit" });
+}
+
 /** The date one day before `date`. */
 function dayBefore(date) {
   const day = new Date(`${date}T00:00:00Z`);

@@ -105,7 +105,7 @@ function newHandQuestion(state, t) {
   const date = asked.date ?? state.daily.today;
   const practice = dailyResult(state.daily.record, date) !== null;
   return {
-    confirmNewTitle: date === state.daily.today ? t("confirmDailyTitle") : t("confirmDailyDateTitle", { date }),
+    confirmNewTitle: t(date === state.daily.today ? "confirmDailyTitle" : "confirmDailyDateTitle", { date }),
     confirmNewText: t(practice ? "confirmDailyAgainText" : "confirmDailyText"),
     confirmNewYes: t("confirmDailyYes"),
   };
