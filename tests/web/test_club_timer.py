@@ -100,21 +100,27 @@ def test_countdown_holds_for_a_dialog_then_the_engine_plays_at_zero(table: Any) 
     assert page.is_hidden("[data-auto]")  # one timeout is not auto-play
 
 
-def test_two_timeouts_in_a_row_switch_on_auto_play_until_stop_auto(table: Any) -> None:
-    page = table.page
-    # Test hook (README): every turn of the person gets 3 seconds instead of 20/15.
-    open_page(page, table.site.url + "?turn-seconds=3")
-    deal_with_preset(page, "club")
-    # Two timeouts of turns with a choice (one where nothing beats counts for nothing): a hand
-    # may end first, and the run goes on into the next one.
+def wait_auto_play(page: Any) -> None:
+    """Let the turn timer run out until auto-play comes on: two timeouts of turns with a
+    choice (one where nothing beats counts for nothing). A hand may end first, and the run
+    goes on into the next one."""
     for _ in range(4):
         page.wait_for_selector(
             "[data-auto]:not([hidden]), [data-result]:not([hidden])", timeout=90_000
         )
         if page.is_visible("[data-auto]"):
-            break
+            return
         page.click("[data-result] [data-action=new]")
         page.wait_for_selector("[data-result]", state="hidden")
+    raise AssertionError("auto-play did not come on in four hands")
+
+
+def test_two_timeouts_in_a_row_switch_on_auto_play_until_stop_auto(table: Any) -> None:
+    page = table.page
+    # Test hook (README): every turn of the person gets 3 seconds instead of 20/15.
+    open_page(page, table.site.url + "?turn-seconds=3")
+    deal_with_preset(page, "club")
+    wait_auto_play(page)
     assert my_actions(page) >= 1
     assert "auto-play" in (page.text_content("[data-notice]") or "")
     stop = page.locator("[data-action=stop-auto]")
@@ -209,7 +215,7 @@ def test_auto_play_says_it_once_and_moves_nothing_at_phone_sizes(open_table: Any
         deal_with_preset(page, "club")
         wait_my_turn_or_over(page)
         felt = page.evaluate(BOX, "[data-felt]")
-        page.wait_for_selector("[data-auto]:not([hidden])", timeout=90_000)
+        wait_auto_play(page)
         # On each of your turns while it is on: the bar says it, the status line not again.
         for _ in range(3):
             page.wait_for_function(
