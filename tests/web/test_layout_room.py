@@ -136,3 +136,30 @@ def test_on_a_phone_the_reason_pass_is_locked_is_read_whole(
         assert line[1] >= room["felt"][1], (line, room["felt"])
         for name, other in room["others"]:
             assert apart(line, other), (line, name, other)
+
+
+#: Computer seats' long opening plays (Easy opponents, as the tests play): West opens with the
+#: straight 3 to 8 and East answers with 8 to K; East opens with the straight 3 to 9.
+OPPONENT_LONG_PLAYS = {"six and six": ("A0000084", [6, 6]), "seven": ("A0000174", [0, 7])}
+
+#: The tops of each computer seat's played cards, West's and East's.
+OPPONENT_CARD_TOPS = """() => [1, 2].map(seat => [...document.querySelectorAll(
+  `[data-seat="${seat}"] [data-played] [data-card]`)].map(card =>
+  Math.round(card.getBoundingClientRect().top)))"""
+
+
+@pytest.mark.parametrize("play", list(OPPONENT_LONG_PLAYS))
+@pytest.mark.parametrize("viewport", [(390, 844), (360, 640)], ids=screen_id)
+def test_on_a_phone_a_computers_play_of_six_or_seven_cards_lies_in_one_row(
+    open_table: Any, viewport: tuple[int, int], play: str
+) -> None:
+    """In half a phone's felt a computer seat's six or seven cards lie in one row, their
+    strips narrowed to fit (it was five and one, a card hanging under the row)."""
+    deal, lengths = OPPONENT_LONG_PLAYS[play]
+    page = open_screen(open_table, viewport, f"#deal={deal}").page
+    wait_my_turn_or_over(page)
+    page.wait_for_timeout(600)  # the plays have landed
+    tops = page.evaluate(OPPONENT_CARD_TOPS)
+    assert [len(seat) for seat in tops] == lengths, tops
+    for seat in tops:
+        assert len(set(seat)) <= 1, tops
