@@ -30,6 +30,7 @@ from paodekuai.rules import RULES
 VIEWPORTS = (
     {"width": 390, "height": 844},
     {"width": 844, "height": 390},
+    {"width": 360, "height": 640},
     {"width": 1366, "height": 768},
 )
 
@@ -162,6 +163,11 @@ def test_the_dialogs_fit_phones_and_laptops_and_help_follows_the_rules(table: An
         assert inside(page.locator("[data-panel=help]").bounding_box(), viewport), viewport
         close = "[data-panel=help] [data-action=close-panel]"
         assert inside(page.locator(close).bounding_box(), viewport) and reachable(page, close)
+        # Close sits beside the title ("How to play: Standard 16"), not on a row of its own.
+        title = page.locator("[data-panel=help] h2").bounding_box()
+        button = page.locator(close).bounding_box()
+        assert button["y"] < title["y"] + title["height"], (viewport, title, button)
+        assert title["y"] < button["y"] + button["height"], (viewport, title, button)
         close_panel(page)
 
     # How to play describes the rules of the hand on the table; rules chosen in Settings
