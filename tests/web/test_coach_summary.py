@@ -1,5 +1,6 @@
 """The coach's summary on a phone: each tally keeps its word and its number on one line
-("inaccuracies: 2", never "inaccuracies:" at the end of a line and "2" below it)."""
+("inaccuracies: 2", never "inaccuracies:" at the end of a line and "2" below it), and no
+line starts or ends with the dot between two tallies."""
 
 from __future__ import annotations
 
@@ -39,15 +40,43 @@ SPLIT_TALLIES = """widths => {
     tallies.push([body, from + lead, from + lead + body.length]);
     from += part.length + 1;
   }
+  // Every character's box, by line; a dot in sight with no other character on its line
+  // to its left, or none to its right, begins or ends that line.
+  const chars = () => {
+    const out = [];
+    let offset = 0;
+    for (const node of nodes) {
+      for (let i = 0; i < node.length; i++) {
+        if (node.data[i].trim()) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const r = range.getBoundingClientRect();
+          if (r.width > 0) out.push({c: node.data[i], at: offset + i, r});
+        }
+      }
+      offset += node.length;
+    }
+    return out;
+  };
   const split = [];
+  const dotsAtEdges = [];
   for (const width of widths) {
     box.style.width = width === null ? '' : `${width}px`;
     for (const [body, start, end] of tallies) {
       if (lines(start, end) > 1) split.push([width, body]);
     }
+    const left = box.getBoundingClientRect().left;
+    const seen = chars().filter(({r}) => r.right > left + 0.5);
+    for (const dot of seen.filter(({c}) => c === '\u00b7')) {
+      const line = seen.filter(({c, r}) => c !== '\u00b7' && Math.abs(r.top - dot.r.top) < 2);
+      const before = line.some(({r}) => r.right <= dot.r.left + 0.5);
+      const after = line.some(({r}) => r.left >= dot.r.right - 0.5);
+      if (!before || !after) dotsAtEdges.push([width, dot.at]);
+    }
   }
   box.style.width = '';
-  return {text, split};
+  return {text, split, dotsAtEdges};
 }"""
 
 
@@ -66,6 +95,7 @@ def test_each_tally_of_the_summary_keeps_its_word_and_number_on_one_line(
     seen = page.evaluate(SPLIT_TALLIES, widths)
     assert "mistakes:" in seen["text"] or "失误" in seen["text"], seen
     assert seen["split"] == [], seen
+    assert seen["dotsAtEdges"] == [], seen
     # and the summary keeps its two lines on the phone
     lines = page.evaluate(
         """() => { const box = document.querySelector('[data-review-summary]');

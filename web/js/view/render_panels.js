@@ -7,9 +7,6 @@
 import { TALLY_JOIN } from "../i18n/i18n.js";
 import { createLabelWriter, el, setProp, setText, suitIcon, toggleAttr } from "./dom.js";
 
-/** Between two of the coach's tallies: a no-break space keeps the dot on the line before. */
-const TALLY_SEPARATOR = TALLY_JOIN.replace(/^ /, "\u00a0");
-
 /** Redraw `node` with `build` only when `data` differs from what it shows. */
 function whenChanged(node, data, build) {
   const signature = JSON.stringify(data);
@@ -105,14 +102,16 @@ export function createPanelsRenderer(doc, { tableCard, reducedMotion }) {
     const summary = q("[data-review-summary]", box);
     // (never hidden: its lines stay, empty until a rating comes)
     if (coach.tallies) {
-      // Each tally on one line ("inaccuracies: 2", never "inaccuracies:" above "2"); the
-      // dot between two stays with the tally before it, so no line starts with one.
+      // Each tally on one line ("inaccuracies: 2", never "inaccuracies:" above "2"), led by
+      // the dot between it and the one before; a tally that begins a line has its dot
+      // outside the box, unseen (panels.css), so no line starts or ends with a dot.
       whenChanged(summary, coach.tallies, () => {
         summary.replaceChildren(
-          ...coach.tallies.flatMap((tally, i) => [
-            ...(i > 0 ? [doc.createTextNode(TALLY_SEPARATOR)] : []),
-            el(doc, "span", "coach-tally", tally),
-          ]),
+          ...coach.tallies.map((tally, i) => {
+            const node = el(doc, "span", "coach-tally", tally);
+            if (i > 0) node.prepend(el(doc, "span", "tally-dot", TALLY_JOIN));
+            return node;
+          }),
         );
       });
     } else {
