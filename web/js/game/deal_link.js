@@ -47,16 +47,19 @@ export function dealCodeFromHash(hash) {
 
 /** A shareable link to a deal: this page's address with #deal=CODE. */
 export function dealLink(href, code) {
+  return withHash(href, `deal=${encodeURIComponent(code)}`);
+}
+
+/** The address with `hash` (a deal's or a day's link), in place of any it had. */
+export function withHash(href, hash) {
   const url = new URL(href);
-  url.hash = `deal=${encodeURIComponent(code)}`;
+  url.hash = hash;
   return url.href;
 }
 
 /** The address without its hash (so a reload resumes the save instead of re-dealing). */
 export function withoutHash(href) {
-  const url = new URL(href);
-  url.hash = "";
-  return url.href;
+  return withHash(href, "");
 }
 
 /**
