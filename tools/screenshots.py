@@ -114,9 +114,7 @@ def run(args: argparse.Namespace) -> None:
         url += f"#deal={args.deal}"
     states = args.states.split(",")
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path=find_chromium(), args=list(CHROMIUM_FLAGS)
-        )
+        browser = pw.chromium.launch(executable_path=find_chromium(), args=list(CHROMIUM_FLAGS))
         for size in args.sizes.split(","):
             width, height = (int(n) for n in size.split("x"))
             for lang in args.langs.split(","):
@@ -194,13 +192,25 @@ def run(args: argparse.Namespace) -> None:
                     page.click("[data-action=replay-next]")
                     shoot(page, out, f"{tag}-replay")
                     if "coach" in args.extra:
-                        # The coach's last decision tapped, once rated: its detail in sight.
-                        last = "[data-review-steps] li:last-child [data-review-step]"
-                        page.wait_for_selector(
-                            f"{last}:not([data-verdict=pending])", timeout=120_000
-                        )
-                        page.click(last)
+                        # Once every decision is rated, the last one with a choice tapped:
+                        # its detail in sight, then its options scrolled into sight.
+                        chip = "[data-review-steps] [data-review-step]"
+                        page.wait_for_selector("[data-review-steps]", timeout=120_000)
+                        pending = f"{chip}[data-verdict=pending]"
+                        for _ in range(1200):  # (polled: the page's CSP allows no eval)
+                            if page.query_selector(pending) is None:
+                                break
+                            page.wait_for_timeout(100)
+                        chosen = f"{chip}:not([data-verdict=forced]):not([data-verdict=timedOut])"
+                        if page.query_selector(chosen) is None:
+                            chosen = chip
+                        chips = page.locator(chosen)
+                        (chips.first if "coach-first" in args.extra else chips.last).click()
                         shoot(page, out, f"{tag}-coach")
+                        options = page.query_selector("[data-replay] .coach-options")
+                        if options is not None:
+                            options.scroll_into_view_if_needed()
+                            shoot(page, out, f"{tag}-options")
                     page.click("[data-action=replay-close]")
                 if "stats" in states:
                     web_table.menu_click(page, "stats")
@@ -240,7 +250,8 @@ def main() -> None:
     parser.add_argument(
         "--extra",
         default="",
-        help="comma list: hint (select a hint in 'mid'), coach (tap a decision in 'replay')",
+        help="comma list: hint (select a hint in 'mid'), coach (tap the last decision with a"
+        " choice in 'replay'; with coach-first, the first)",
     )
     run(parser.parse_args())
 

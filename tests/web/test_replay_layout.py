@@ -1,5 +1,6 @@
 """The replay's layout while it is used: its buttons stay put while stepping, each hand lies
-in one row, and what a tap in the coach shows comes into sight."""
+in one row, what a tap in the coach shows comes into sight, and each of the coach's options
+lies in one row."""
 
 from __future__ import annotations
 
@@ -7,7 +8,17 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from test_after_hand import replay_of_deal_at, replay_step
+from test_after_hand import (
+    LAST_HAND_KEY,
+    PENDING,
+    RATING_TIMEOUT_MS,
+    REPLAY_DEAL,
+    finish_hand,
+    open_replay,
+    replay_of_deal_at,
+    replay_step,
+    stored,
+)
 from test_coach_replay import tap_the_last_option_not_played
 
 #: The Next button's box, and what the parts above it measure (to say why it moved).
@@ -163,3 +174,40 @@ def test_what_a_tap_in_the_coach_shows_comes_into_sight(
     )
     assert wait_in_sight(page, "[data-review-summary]")
     assert wait_in_sight(page, f'[data-replay] [data-review-step="{other}"]')
+
+
+#: Each of the coach's options shown: its cards', its words' and its points' boxes.
+OPTION_BOXES = """() => [...document.querySelectorAll('[data-replay] [data-review-option]')]
+  .map(o => {
+    const box = el => {
+      const r = el.getBoundingClientRect();
+      return [r.left, r.top, r.right, r.bottom];
+    };
+    return {option: box(o), cards: box(o.querySelector('.coach-option-cards')),
+            words: box(o.querySelector('.coach-option-words')),
+            points: box(o.querySelector('.expected'))};
+  })"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)], ids=["portrait", "landscape"])
+def test_each_of_the_coachs_options_lies_in_one_row(
+    open_table: Callable[..., Any], size: tuple[int, int]
+) -> None:
+    """An option's cards, its name and its points side by side, as on a portrait phone: in
+    landscape a line of cards above each option's name left two options to a screen."""
+    table = open_table({"width": size[0], "height": size[1]})
+    page = table.page
+    finish_hand(page, table.site.url, REPLAY_DEAL)
+    open_replay(page)
+    page.wait_for_selector(PENDING, state="detached", timeout=RATING_TIMEOUT_MS)
+    reviews = stored(page, LAST_HAND_KEY)["reviews"]
+    step = max(reviews, key=lambda s: len(reviews[s].get("options", [])))
+    page.click(f'[data-replay] [data-review-step="{step}"]')
+    page.wait_for_selector("[data-replay] [data-review-option]")
+    options = page.evaluate(OPTION_BOXES)
+    assert len(options) >= 3, options
+    for option in options:
+        cards, words, points = option["cards"], option["words"], option["points"]
+        assert cards[2] <= words[0] + 0.5 and words[2] <= points[0] + 0.5, option
+        # one row: the words lie level with the cards, not under them
+        assert words[1] < cards[3] and cards[1] < words[3], option
