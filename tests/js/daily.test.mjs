@@ -102,6 +102,16 @@ test("Statistics draws the running points and the daily deals against Hard, with
   // The lowest point is drawn lowest, the highest highest, zero in between.
   const ys = points.line.split(" ").map((p) => Number(p.split(",")[1]));
   assert.ok(ys[1] > points.zeroY && points.zeroY > ys[0], [ys, points.zeroY]);
+  // Its scale in figures on it: 0 on the zero line, and the latest total by its point, each
+  // inside the drawing (a line alone read as a shape).
+  assert.deepEqual(points.labels.map((l) => l.text), ["0", "-2"]);
+  assert.ok(Math.abs(points.labels[0].y - points.zeroY) <= 11, [points.labels[0], points.zeroY]);
+  assert.ok(Math.abs(points.labels[1].y - points.dot.y) <= 6 && points.labels[1].x > points.dot.x, [points.labels[1], points.dot]);
+  // Beside the drawing, not over it: the line starts right of the "0", the figure right of the line.
+  const xs = points.line.split(" ").map((p) => Number(p.split(",")[0]));
+  assert.ok(xs[0] >= 12 && Math.max(...xs) <= points.width - 25, xs);
+  for (const label of [...points.labels, ...days.labels]) assert.ok(label.y > 8 && label.y <= points.height, label);
+  assert.deepEqual(days.labels.map((l) => l.text), ["0"]);
   assert.deepEqual(days.values, [5, -8]);
   assert.deepEqual(days.bars.map((b) => b.tone), ["good", "bad"]);
   assert.ok(days.bars[0].y + days.bars[0].h <= days.zeroY + 0.01 && days.bars[1].y >= days.zeroY - 0.01);

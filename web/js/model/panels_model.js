@@ -306,6 +306,24 @@ function scaleY(value, low, high) {
   return CHART.pad + ((high - value) / (high - low)) * (CHART.height - 2 * CHART.pad);
 }
 
+/**
+ * Room at the left for the zero line's "0" and at the right for the last total's figure
+ * (SVG user units): figures beside the drawing, never over the line they read.
+ */
+const LABEL_LEFT = 14;
+const LABEL_RIGHT = 30;
+
+/**
+ * A chart's scale in figures on it: "0" at the left end of the zero line, and, with `last`,
+ * that point's value just right of it (a line and no figure read as a shape, not as points).
+ */
+function chartLabels(zeroY, last = null) {
+  const middle = (y) => Math.min(CHART.height - 2, Math.max(9, y + 3.5)); // a 10-unit figure centred on y
+  const labels = [{ x: 1, y: middle(zeroY), text: "0", anchor: "start" }];
+  if (last && last.value !== 0) labels.push({ x: last.x + 5, y: middle(last.y), text: signed(last.value), anchor: "start" });
+  return labels;
+}
+
 function pointsChart(state, t) {
   const values = runningPoints(state.recent ?? { hands: [] }).slice(-CHART_HANDS);
   const n = values.length;
@@ -313,11 +331,12 @@ function pointsChart(state, t) {
   const title = t(n === 0 ? "chartPointsTitleNone" : n === 1 ? "chartPointsTitleOne" : "chartPointsTitle", { n });
   const base = { key: "points", title, width: CHART.width, height: CHART.height, values };
   // A line needs two points: before that the chart is its words alone.
-  if (n === 0) return { ...base, drawn: false, text: t("chartPointsEmpty"), line: "", zeroY: CHART.height / 2, bars: [] };
+  if (n === 0) return { ...base, drawn: false, text: t("chartPointsEmpty"), line: "", zeroY: CHART.height / 2, bars: [], labels: [] };
   const low = Math.min(0, ...values);
   const high = Math.max(0, ...values);
-  const step = n > 1 ? (CHART.width - 2 * CHART.pad) / (n - 1) : 0;
-  const x = (i) => (n > 1 ? CHART.pad + i * step : CHART.width / 2);
+  const left = LABEL_LEFT + CHART.pad;
+  const step = n > 1 ? (CHART.width - left - CHART.pad - LABEL_RIGHT) / (n - 1) : 0;
+  const x = (i) => (n > 1 ? left + i * step : CHART.width / 2);
   const line = values.map((v, i) => `${x(i).toFixed(1)},${scaleY(v, low, high).toFixed(1)}`).join(" ");
   const text = t(n === 1 ? "chartPointsTextOne" : "chartPointsText", {
     n,
@@ -328,7 +347,9 @@ function pointsChart(state, t) {
   });
   // The latest total as a dot: a single hand is a dot, not an invisible line.
   const dot = { x: x(n - 1), y: scaleY(values[n - 1], low, high) };
-  return { ...base, drawn: n > 1, text, line, dot, zeroY: scaleY(0, low, high), bars: [] };
+  const zeroY = scaleY(0, low, high);
+  const labels = chartLabels(zeroY, { ...dot, value: values[n - 1] });
+  return { ...base, drawn: n > 1, text, line, dot, zeroY, zeroFrom: LABEL_LEFT, bars: [], labels };
 }
 
 function dailyChart(summary, t) {
@@ -338,11 +359,11 @@ function dailyChart(summary, t) {
   const low = Math.min(0, ...diffs);
   const high = Math.max(0, ...diffs);
   const zeroY = scaleY(0, low, high);
-  const slot = (CHART.width - 2 * CHART.pad) / CHART_DAYS;
+  const slot = (CHART.width - LABEL_LEFT - 2 * CHART.pad) / CHART_DAYS;
   const bars = recent.map((day, i) => {
     const y = scaleY(diffs[i], low, high);
     return {
-      x: CHART.pad + i * slot + slot * 0.15,
+      x: LABEL_LEFT + CHART.pad + i * slot + slot * 0.15,
       y: Math.min(y, zeroY),
       w: slot * 0.7,
       h: Math.max(1, Math.abs(zeroY - y)),
@@ -351,7 +372,15 @@ function dailyChart(summary, t) {
     };
   });
   const list = recent.map((day, i) => t("chartDailyItem", { date: day.date, diff: signed(diffs[i]) })).join(t("listJoin"));
-  return { ...base, drawn: true, text: t(recent.length === 1 ? "chartDailyTextOne" : "chartDailyText", { n: recent.length, list }), zeroY, bars };
+  return {
+    ...base,
+    drawn: true,
+    text: t(recent.length === 1 ? "chartDailyTextOne" : "chartDailyText", { n: recent.length, list }),
+    zeroY,
+    zeroFrom: LABEL_LEFT,
+    bars,
+    labels: chartLabels(zeroY),
+  };
 }
 
 /** The daily deals' line and the two charts of Statistics. */

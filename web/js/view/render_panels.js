@@ -412,9 +412,14 @@ export function createPanelsRenderer(doc, { tableCard, reducedMotion }) {
     const svg = svgNode("svg", { viewBox: `0 0 ${model.width} ${model.height}`, role: "img", "aria-label": model.text });
     const title = svgNode("title", {});
     title.textContent = model.text;
-    svg.append(title, svgNode("line", { x1: 0, x2: model.width, y1: model.zeroY, y2: model.zeroY, class: "chart-zero" }));
+    svg.append(title, svgNode("line", { x1: model.zeroFrom ?? 0, x2: model.width, y1: model.zeroY, y2: model.zeroY, class: "chart-zero" }));
     if (model.line) svg.append(svgNode("polyline", { points: model.line, class: "chart-line" }));
     if (model.dot) svg.append(svgNode("circle", { cx: model.dot.x, cy: model.dot.y, r: 3, class: "chart-dot" }));
+    for (const label of model.labels) {
+      const text = svgNode("text", { x: label.x, y: label.y, "text-anchor": label.anchor, class: "chart-label", "aria-hidden": "true" });
+      text.textContent = label.text;
+      svg.append(text);
+    }
     for (const bar of model.bars) {
       const rect = svgNode("rect", { x: bar.x, y: bar.y, width: bar.w, height: bar.h, class: `chart-bar ${bar.tone}` });
       const tip = svgNode("title", {});
