@@ -215,6 +215,31 @@ def test_sliding_a_finger_across_the_hand_toggles_each_card_it_passes(open_table
     check_slide(laptop.page, touch=False)
 
 
+def test_a_finger_sliding_up_from_the_lower_row_takes_no_card_of_the_upper_row(
+    open_table: Any,
+) -> None:
+    """On a phone's two rows, a finger pressed on a card of the lower row and slid straight up
+    (the swipe some apps use to play) selects that card only: the card above it, whose strip
+    the finger crosses, stays down. A slide along the hand still takes each card it passes."""
+    phone = open_table(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = phone.page
+    open_page(page, f"{phone.site.url}#deal={TRIO_DEAL}")
+    wait_my_turn_or_over(page)
+    assert not is_over(page)
+    wait_still(page)
+    boxes = card_boxes(page)
+    lower = [box for box in boxes if abs(box["y"] - boxes[-1]["y"]) < 2]
+    upper = [box for box in boxes if box["y"] < lower[0]["y"] - 2]
+    assert lower and upper, boxes
+    start = lower[2]
+    x, y = strip_middle(start)
+    above = next(box for box in upper if box["x"] <= x < box["x"] + box["width"])
+    slide(page, [(x, y), (x, strip_middle(above)[1]), (x, above["y"] - 30)], touch=True)
+    wait_selected(page, [start["code"]])
+    page.wait_for_timeout(400)
+    assert selected(page) == [start["code"]]
+
+
 def test_a_card_rises_as_the_finger_touches_it_and_stays_when_lifted(open_table: Any) -> None:
     """As in the mobile card apps, a card is selected when the finger goes down on it (the
     mouse button too), not when it is lifted: the finger sees its card rise under it."""
@@ -293,7 +318,11 @@ def test_a_tap_on_a_card_changes_only_that_card_the_status_and_the_buttons(table
     buttons = [f'data-action="{action}"' for action in ("play", "pass", "hint")]
     # (the status box's data-reason: the line under the status gives its room to a judgement)
     allowed = (
-        f'data-card="{code}"', "data-status", "data-pass-reason", "DIV data-reason", *buttons
+        f'data-card="{code}"',
+        "data-status",
+        "data-pass-reason",
+        "DIV data-reason",
+        *buttons,
     )
     assert changed and all(any(part in where for part in allowed) for where in changed), changed
 

@@ -14,7 +14,9 @@
 // (or the mouse button) goes down on it, as in the mobile card apps: the
 // finger sees its card before it is lifted, and the lift costs nothing. A
 // finger that slides on across the hand toggles every further card it passes
-// over, once each. The same card pressed twice in quick succession selects
+// over, once each; it takes a card only moving along the hand (more across
+// than up or down since the card before), so a swipe up from the lower of two
+// rows leaves the card above alone. The same card pressed twice in quick succession selects
 // its whole rank (double-tap; the first press has toggled it already, and the
 // rank then includes it). Keyboard clicks (Space, Enter) still toggle through
 // `click`, which a pointer's own click then leaves alone.
@@ -28,7 +30,7 @@ export function bindInput(doc, win, handlers) {
   const hand = root.querySelector("[data-hand]");
   const menu = root.querySelector("[data-menu]");
   let lastTap = { code: null, time: -Infinity };
-  let slide = null; // {pointerId, codes: the cards passed over, in order}
+  let slide = null; // {pointerId, codes: the cards passed over, in order, x, y: where the last was reached}
 
   /** The hand card under a point: a captured touch keeps targeting where it began, so look. */
   function cardAt(x, y) {
@@ -43,7 +45,7 @@ export function bindInput(doc, win, handlers) {
     // in the very frame that should show the card rising. The keyboard's focus is its own.
     if (event.pointerType !== "mouse") event.preventDefault();
     const code = card.dataset.card;
-    slide = { pointerId: event.pointerId, codes: [code] };
+    slide = { pointerId: event.pointerId, codes: [code], x: event.clientX, y: event.clientY };
     if (lastTap.code === code && event.timeStamp - lastTap.time < DOUBLE_TAP_MS) {
       lastTap = { code: null, time: -Infinity };
       handlers.selectRank(code);
@@ -57,7 +59,11 @@ export function bindInput(doc, win, handlers) {
     if (!slide || event.pointerId !== slide.pointerId) return;
     const code = cardAt(event.clientX, event.clientY)?.dataset.card;
     if (!code || slide.codes.includes(code)) return;
+    // Up or down onto another row's card: not along the hand (the card is passed over).
+    if (Math.abs(event.clientY - slide.y) > Math.abs(event.clientX - slide.x)) return;
     slide.codes.push(code);
+    slide.x = event.clientX;
+    slide.y = event.clientY;
     lastTap = { code: null, time: -Infinity }; // a slide is no tap: no double-tap after it
     handlers.toggleCard(code, event.timeStamp);
   });
