@@ -177,7 +177,7 @@ export const STRINGS = Object.freeze({
     sound_on: "On",
     language_en: "English",
     language_zh: "简体中文",
-    settingsNote: "Rules, difficulty and seating apply from the next hand; language, speed and sound at once.",
+    settingsNote: "Rules, difficulty and seating apply from the next hand; language, speed, sound and passing automatically at once.",
     settingsThisHand: "This hand: {rules}, {level}.",
     settingsThisHandSeats: "This hand: {rules}, {level}, {seat} plays after you.", // its seating is not the setting's
     levelNextHand: "The new difficulty applies from the next hand",
@@ -463,7 +463,7 @@ export const STRINGS = Object.freeze({
     sound_on: "开",
     language_en: "English",
     language_zh: "简体中文",
-    settingsNote: "规则、难度和座次从下一局开始生效；语言、速度和声音立即生效。",
+    settingsNote: "规则、难度和座次从下一局开始生效；语言、速度、声音和自动不出立即生效。",
     settingsThisHand: "本局：{rules}，{level}。",
     settingsThisHandSeats: "本局：{rules}，{level}，{seat}是你的下家。",
     levelNextHand: "新难度从下一局开始",
