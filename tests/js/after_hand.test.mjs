@@ -429,4 +429,8 @@ test("the coach's row of marks has a key: each mark the row shows, with its word
   assert.deepEqual(zh.legend.map((item) => item.word), ["欠佳", "失误"]);
   const forced = buildPanelsModel(panelState({ lastHand: { ...done, reviews: { 1: REVIEW }, replay: { ...REPLAY, forced: [4] } }, reviewProgress: null })).replay.coach;
   assert.deepEqual(forced.legend.map((item) => item.mark), ["✗", "·"]);
+  // A decision still waiting for its rating shows "…", and the key says what that is.
+  const waiting = buildPanelsModel(panelState({ lastHand: { ...done, reviews: { 1: REVIEW } }, reviewProgress: null })).replay.coach;
+  assert.deepEqual(waiting.chips.map((c) => c.mark), ["✗", "…"]);
+  assert.deepEqual(waiting.legend.map((item) => `${item.mark} ${item.word}`), ["✗ Mistake", "… Not rated yet"]);
 });

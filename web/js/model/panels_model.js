@@ -23,8 +23,11 @@ const VERDICT_MARKS = Object.freeze({
   pending: "…",
   failed: "–",
 });
-/** The marks the key under the row of decisions explains, in this order (those the row shows). */
-const LEGEND_ORDER = Object.freeze(["best", "good", "inaccuracy", "mistake", "forced", "timedOut"]);
+/**
+ * The marks the key under the row of decisions explains, in this order (those the row shows):
+ * "…" too while a decision waits for its rating (a row of "…" told a new player nothing).
+ */
+const LEGEND_ORDER = Object.freeze(["best", "good", "inaccuracy", "mistake", "forced", "timedOut", "pending", "failed"]);
 /** UI strings the panels' fixed elements show ([data-panel-text] / [data-panel-label]). */
 const FIXED_TEXTS = Object.freeze([
   "replay",
