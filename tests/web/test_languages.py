@@ -37,6 +37,8 @@ def test_a_chinese_browser_gets_a_chinese_page_with_no_english_left(open_table: 
     page.click("[data-panel=settings] [data-action=help]")
     page.wait_for_selector("[data-panel=help][open] [data-help-section]")
     assert english_left(page) == []
+    page.keyboard.press("Escape")  # back to Settings, whence it came
+    page.wait_for_selector("[data-panel=settings][open]")
     page.keyboard.press("Escape")
     page.wait_for_selector("dialog[open]", state="detached")
 

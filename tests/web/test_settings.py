@@ -155,8 +155,18 @@ def test_the_dialogs_fit_phones_and_laptops_and_help_follows_the_rules(table: An
         # Esc closes it, and it opens again.
         page.keyboard.press("Escape")
         page.wait_for_selector("dialog[open]", state="detached")
-        open_settings(page)
-        close_panel(page)
+        # How to play opened from Settings goes back to Settings, by Close or by Esc.
+        for leave in ("close", "Escape"):
+            open_settings(page)
+            page.click("[data-panel=settings] [data-action=help]")
+            page.wait_for_selector("[data-panel=help][open] [data-help-section]")
+            if leave == "close":
+                page.click("[data-panel=help] [data-action=close-panel]")
+            else:
+                page.keyboard.press("Escape")
+            page.wait_for_selector("[data-panel=settings][open]")
+            assert not page.is_visible("[data-panel=help]"), (viewport, leave)
+            close_panel(page)
 
         menu_click(page, "help")
         page.wait_for_selector("[data-panel=help][open] [data-help-section]")

@@ -277,7 +277,7 @@ function createApp(win) {
     },
     settings: () => dialog.show("settings"),
     help: () => dialog.show("help"),
-    "close-panel": () => dialog.show(null),
+    "close-panel": () => dialog.close(),
     menu: () => dialog.toggleMenu(),
     mute() {
       settings.choose("sound", settings.current.sound === "on" ? "off" : "on");

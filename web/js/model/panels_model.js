@@ -315,6 +315,8 @@ function scaleY(value, low, high) {
  */
 const LABEL_LEFT = 14;
 const LABEL_RIGHT = 30;
+/** Where a chart's drawing starts: past the "0" and the drawing box's own margin. */
+const PLOT_LEFT = LABEL_LEFT + CHART.pad;
 
 /**
  * A chart's scale in figures on it: "0" at the left end of the zero line, and, with `last`,
@@ -337,9 +339,8 @@ function pointsChart(state, t) {
   if (n === 0) return { ...base, drawn: false, text: t("chartPointsEmpty"), line: "", zeroY: CHART.height / 2, bars: [], labels: [] };
   const low = Math.min(0, ...values);
   const high = Math.max(0, ...values);
-  const left = LABEL_LEFT + CHART.pad;
-  const step = n > 1 ? (CHART.width - left - CHART.pad - LABEL_RIGHT) / (n - 1) : 0;
-  const x = (i) => (n > 1 ? left + i * step : CHART.width / 2);
+  const step = n > 1 ? (CHART.width - PLOT_LEFT - CHART.pad - LABEL_RIGHT) / (n - 1) : 0;
+  const x = (i) => (n > 1 ? PLOT_LEFT + i * step : CHART.width / 2);
   const line = values.map((v, i) => `${x(i).toFixed(1)},${scaleY(v, low, high).toFixed(1)}`).join(" ");
   const text = t(n === 1 ? "chartPointsTextOne" : "chartPointsText", {
     n,
@@ -362,11 +363,11 @@ function dailyChart(summary, t) {
   const low = Math.min(0, ...diffs);
   const high = Math.max(0, ...diffs);
   const zeroY = scaleY(0, low, high);
-  const slot = (CHART.width - LABEL_LEFT - 2 * CHART.pad) / CHART_DAYS;
+  const slot = (CHART.width - PLOT_LEFT - CHART.pad) / CHART_DAYS;
   const bars = recent.map((day, i) => {
     const y = scaleY(diffs[i], low, high);
     return {
-      x: LABEL_LEFT + CHART.pad + i * slot + slot * 0.15,
+      x: PLOT_LEFT + i * slot + slot * 0.15,
       y: Math.min(y, zeroY),
       w: slot * 0.7,
       h: Math.max(1, Math.abs(zeroY - y)),

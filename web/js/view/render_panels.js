@@ -412,7 +412,7 @@ export function createPanelsRenderer(doc, { tableCard, reducedMotion }) {
     const svg = svgNode("svg", { viewBox: `0 0 ${model.width} ${model.height}`, role: "img", "aria-label": model.text });
     const title = svgNode("title", {});
     title.textContent = model.text;
-    svg.append(title, svgNode("line", { x1: model.zeroFrom ?? 0, x2: model.width, y1: model.zeroY, y2: model.zeroY, class: "chart-zero" }));
+    svg.append(title, svgNode("line", { x1: model.zeroFrom, x2: model.width, y1: model.zeroY, y2: model.zeroY, class: "chart-zero" }));
     if (model.line) svg.append(svgNode("polyline", { points: model.line, class: "chart-line" }));
     if (model.dot) svg.append(svgNode("circle", { cx: model.dot.x, cy: model.dot.y, r: 3, class: "chart-dot" }));
     for (const label of model.labels) {
