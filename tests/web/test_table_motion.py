@@ -373,6 +373,52 @@ def test_a_planes_banner_comes_with_its_cards_and_a_swept_trick_keeps_its_faces(
     assert seen["crossed"] == 0, seen
 
 
+#: Frame by frame: the frames where a bomb's or plane's banner, in sight, lies over a card of
+#: a play that has landed (no flight running), and the frames where one was in sight at all.
+#: Each frame is read as painted: in a task after its frame callbacks (the page's own may move
+#: the banner after this one's callback).
+WATCH_THE_BANNER_CLEAR = """
+window.__clear = {frames: 0, shown: 0, covered: [], stop: false};
+const meetsBox = (a, b) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+const watchBanner = () => setTimeout(readBanner, 0);
+const readBanner = () => {
+  const w = window.__clear;
+  if (w.stop) return;
+  w.frames += 1;
+  const banner = document.querySelector('.banner-plane, .banner-bomb');
+  if (banner && Number(getComputedStyle(banner).opacity) > 0.2) {
+    w.shown += 1;
+    const box = banner.getBoundingClientRect();
+    for (const card of document.querySelectorAll('[data-played] .card')) {
+      if (card.getAnimations().length === 0 && meetsBox(box, card.getBoundingClientRect())) {
+        w.covered.push(card.dataset.card);
+      }
+    }
+  }
+  requestAnimationFrame(watchBanner);
+};
+requestAnimationFrame(watchBanner);
+"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)], ids=["portrait", "landscape"])
+def test_a_planes_banner_never_hides_the_cards_it_celebrates(
+    open_table: Any, size: tuple[int, int]
+) -> None:
+    """Deal A0738433 opens with East's ten-card plane: its banner stands beside the plane, not
+    over it, in portrait and in landscape (where the middle of the screen is the plays')."""
+    browsing = open_table(viewport={"width": size[0], "height": size[1]})
+    page = browsing.page
+    page.add_init_script(WATCH_THE_BANNER_CLEAR)
+    open_page(page, f"{browsing.site.url}#deal=A0738433")
+    play_until(page, lambda p: moves(p) >= 2 or is_over(p))
+    page.wait_for_timeout(1500)  # the banner's whole show
+    seen = page.evaluate("() => { const w = window.__clear; w.stop = true; return w; }")
+    assert seen["shown"] > 3, seen  # the banner was watched
+    assert seen["covered"] == [], seen
+
+
 #: Frame by frame: the frames where your turn has come while a computer seat's play is still
 #: in the air (a card or pass mark of its flight not yet three quarters of the way), and in
 #: how many of them the status line (your prompt) or the reason you may not pass could already

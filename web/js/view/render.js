@@ -146,6 +146,7 @@ export function createRenderer(doc, motion) {
   const handNode = q("[data-hand]");
   const newButtons = [...root.querySelectorAll("[data-action=new]")]; // the bar's and the result's
   const effects = q("[data-effects]");
+  const feltNode = q("[data-felt]");
   const menu = q("[data-menu]");
   const handCards = new Map(); // code -> button
   const cardsDrawn = new Map(); // code -> what its button was last drawn with (renderHand)
@@ -620,10 +621,41 @@ export function createRenderer(doc, motion) {
     setProp(q("[data-action=retry]", panel), "hidden", !boot.retry);
   }
 
-  /** A banner over the felt (decoration, in the effects layer). */
-  function banner(kind, text) {
+  /**
+   * A banner over the felt (decoration, in the effects layer). Given the `place` of the play
+   * that made it, it stands beside that play, above or below it, on the side toward the
+   * felt's middle, never over the cards it celebrates, and keeps to it while it shows (a
+   * notice leaving moves the felt's plays); else in the middle of the screen.
+   */
+  function banner(kind, text, place = null) {
     const node = el(doc, "span", `banner banner-${kind}`, text);
     effects.append(node);
+    if (!place) return node;
+    node.classList.add("placed");
+    // The effects layer is laid out apart from the page (contain: strict): reading the
+    // banner's size lays out that layer alone.
+    const width = node.offsetWidth;
+    const height = node.offsetHeight;
+    const room = effects.getBoundingClientRect();
+    let last = null;
+    const follow = () => {
+      if (!node.isConnected) return; // its show is over
+      const box = place.getBoundingClientRect();
+      if (last === null || box.top !== last.top || box.left !== last.left) {
+        last = box;
+        const gap = 8;
+        const x = Math.min(Math.max(box.left + box.width / 2 - width / 2, gap), room.width - width - gap);
+        // Toward the felt's middle: on the side of the play where the felt has more room.
+        const felt = feltNode.getBoundingClientRect();
+        const above = box.top - height - gap;
+        const below = Math.min(box.bottom + gap, room.height - height - gap);
+        const y = above >= gap && box.top - felt.top > felt.bottom - box.bottom ? above : below;
+        node.style.left = `${Math.round(x)}px`;
+        node.style.top = `${Math.round(y)}px`;
+      }
+      win.requestAnimationFrame(follow); // (a hidden page has no frames: it waits)
+    };
+    follow();
     return node;
   }
 
@@ -697,7 +729,8 @@ export function createRenderer(doc, motion) {
     // Decided before the flights are planned: in a hidden page they start at once.
     const moment = model.moment;
     if (moment && moment.at !== old.moment?.at) {
-      const show = () => motion.moment(moment.kind, banner(moment.kind, moment.text), q("[data-seat-play] .played", seatNodes[moment.seat]));
+      const place = q("[data-seat-play]", seatNodes[moment.seat]);
+      const show = () => motion.moment(moment.kind, banner(moment.kind, moment.text, place), q(".played", place));
       if (moment.kind === "lastCard") motion.pulse(q("[data-flag]", seatNodes[moment.seat]));
       // A bomb's or a plane's banner comes with its cards, once they fly (not over an empty place).
       else if (arrived.some(({ seat }) => seat === moment.seat)) landing = show;
