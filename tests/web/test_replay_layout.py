@@ -50,14 +50,15 @@ def test_the_replays_buttons_stay_put_while_stepping_through_a_whole_hand(
     assert replay_step(page) == last - 1
 
 
-#: Each hand's cards: their tops, and whether they stay inside the hand's box.
+#: Each hand's cards: their tops, whether they stay inside the hand's box, and their height.
 HAND_ROWS = """() => [0, 1, 2].map(s => {
   const hand = document.querySelector(`[data-replay-hand="${s}"]`).getBoundingClientRect();
   const cards = [...document.querySelectorAll(`[data-replay-hand="${s}"] [data-card]`)]
     .map(e => e.getBoundingClientRect());
   return {cards: cards.length, tops: [...new Set(cards.map(r => Math.round(r.top)))],
           inside: cards.every(r => r.left >= hand.left - 0.5 && r.right <= hand.right + 0.5),
-          visible: cards.slice(0, -1).map((r, i) => Math.round(cards[i + 1].left - r.left))};
+          visible: cards.slice(0, -1).map((r, i) => Math.round(cards[i + 1].left - r.left)),
+          height: Math.min(...cards.map(r => r.height))};
 })"""
 
 
@@ -77,6 +78,8 @@ def test_each_replayed_hand_of_the_deal_lies_in_one_row(
         assert hand["inside"], (size, hands)
         # overlapped, each card still shows its rank and suit
         assert min(hand["visible"]) >= 14, (size, hands)
+        if size[0] >= 1100:  # read from a desk's distance: not phone-sized tiles
+            assert hand["height"] >= 32, (size, hands)
 
 
 #: The replay's cards (each seat's hand and play) whose rank or suit is cut: drawn past the
