@@ -159,7 +159,8 @@ test("deal links", () => {
   assert.equal(dealCodeFromHash("#deal=A1739204"), "A1739204");
   assert.equal(dealCodeFromHash("#deal="), null);
   assert.equal(dealCodeFromHash("#other"), null);
-  assert.equal(dealLink("https://x.io/sub/?q=1#old", "A1"), "https://x.io/sub/?q=1#deal=A1");
+  // A link given to others keeps the page's path, not its query (this page's own settings).
+  assert.equal(dealLink("https://x.io/sub/?reply-delay=200#old", "A1"), "https://x.io/sub/#deal=A1");
   assert.equal(withoutHash("https://x.io/sub/#deal=A1"), "https://x.io/sub/");
 });
 

@@ -97,3 +97,14 @@ test("a notice takes a row of its own only when it comes outside play, and keeps
   notices.show({ key: "engineRestarted" });
   assert.equal(notices.view().noticeRow, true);
 });
+
+test("Copy link's confirmation, from the closed menu, shows over a notice already there, then it comes back", () => {
+  const timers = [];
+  const win = { setTimeout: (fn) => timers.push(fn) && timers.length, clearTimeout() {} };
+  const notices = createNotices({ win, update() {}, isSettled: () => true });
+  notices.show({ key: "dealReplayed", params: { code: "A1" } });
+  notices.showLink({ key: "linkCopied" }, { over: true });
+  assert.equal(notices.view().notice.key, "linkCopied");
+  timers.at(-1)(); // the confirmation's time is up
+  assert.equal(notices.view().notice.key, "dealReplayed");
+});

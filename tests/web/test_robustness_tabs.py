@@ -1,6 +1,6 @@
 """Two tabs of the site share one save and one session score. The tab that
 falls behind (another one opened or moved the hand on) stops and says so,
-so neither overwrites the other's moves; a reload there takes the hand over;
+so neither overwrites the other's moves; its Play here (a reload) takes the hand over;
 a tab still starting restores the newer save; the session score follows."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from web_table import (
     open_page,
     play_until,
     position,
+    status,
     take_turn,
     wait_my_turn_or_over,
     wait_ready,
@@ -60,15 +61,18 @@ def test_the_tab_behind_stops_and_never_overwrites_the_other_tabs_moves(table: A
     ahead = position(second)
     saved = stored_save(second)
 
-    # The first tab cannot move its stale copy of the hand on, or deal, or save.
+    # The first tab cannot move its stale copy of the hand on, or save; it says it stopped (its
+    # status line prompts no turn), and its New hand offers to take the hand back instead.
     behind = moves(first)
     for key in ("h", "p", "x"):
         first.keyboard.press(key)
-    first.click(".bar [data-action=new]", force=True)
     first.wait_for_timeout(1500)
     assert moves(first) == behind
     assert first.is_disabled("[data-action=play]")
     assert stored_save(first) == saved
+    assert first.get_attribute("[data-app]", "data-stopped") == ""
+    assert "another tab" in status(first), status(first)
+    assert (first.text_content(".bar [data-action=new]") or "").strip() == "Play here"
     # The notice stays: it is the tab's state, not news that fades.
     first.wait_for_timeout(10_000)
     wait_told_elsewhere(first)
@@ -78,8 +82,10 @@ def test_the_tab_behind_stops_and_never_overwrites_the_other_tabs_moves(table: A
     wait_ready(second)
     wait_my_turn_or_over(second)
     assert position(second) == ahead
-    # ...and a reload of the first takes the hand over, at the second's position.
-    first.reload()
+    # ...and the first's Play here takes the hand over, at the second's position, as a
+    # reload does.
+    with first.expect_navigation():
+        first.click(".bar [data-action=new]")
     wait_ready(first)
     wait_my_turn_or_over(first)
     assert position(first) == ahead

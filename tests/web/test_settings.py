@@ -116,6 +116,15 @@ def test_a_setting_for_the_next_hand_is_said_without_hiding_the_turns_prompt(tab
         close_panel(page)
         assert status(page) == prompt
 
+    # Each choice put back to the hand on the table's: the notice says only what still waits,
+    # then nothing (a Standard 16 hand at the Easy level is on the table).
+    open_settings(page)
+    page.select_option("[data-setting=preset]", "standard")
+    assert notice(page) == "新难度从下一局开始"
+    page.select_option("[data-setting=level]", "easy")
+    assert notice(page) == ""
+    close_panel(page)
+
 
 def inside(box: dict[str, float] | None, viewport: dict[str, int]) -> bool:
     return bool(
@@ -152,6 +161,11 @@ def test_the_dialogs_fit_phones_and_laptops_and_help_follows_the_rules(table: An
             assert reachable(page, selector), (viewport, control)
         done = "[data-panel=settings] [data-action=close-panel]"
         assert inside(page.locator(done).bounding_box(), viewport) and reachable(page, done)
+        # Whole on the screen, Done with it, with no scroll.
+        overflow = page.eval_on_selector(
+            "[data-panel=settings]", "el => el.scrollHeight - el.clientHeight"
+        )
+        assert overflow <= 1, (viewport, overflow)
         # Esc closes it, and it opens again.
         page.keyboard.press("Escape")
         page.wait_for_selector("dialog[open]", state="detached")

@@ -7,7 +7,7 @@
 // the engine's (your settlement, its `daily_baseline`); nothing here is a rule.
 
 import { parseJson } from "../store/storage.js";
-import { withHash } from "../game/deal_link.js";
+import { sharedLink } from "../game/deal_link.js";
 
 export const DAILY_KEY = "paodekuai.daily";
 export const DAILY_APP = "paodekuai-daily";
@@ -66,7 +66,7 @@ function dayBefore(date) {
 
 /** A link to `date`'s daily deal: this page's address with #daily=DATE. */
 export function dailyLink(href, date) {
-  return withHash(href, `daily=${date}`);
+  return sharedLink(href, `daily=${date}`);
 }
 
 /** What a location hash asks for: {kind: "none"}, {kind: "daily", date} or {kind: "bad"}. */

@@ -253,7 +253,10 @@ function createApp(win) {
     // New hand: at once when the hand is over; mid-hand only after the person confirms
     // (the dialog [data-confirm="new-hand"]), for one stray tap must not throw a hand away.
     new() {
-      if (hand.inProgress) ask(null);
+      // A tab that stopped for another one takes the hand back as a reload does: it opens the
+      // latest save, and the other tab stops in turn.
+      if (hand.view().stopped) win.location.reload();
+      else if (hand.inProgress) ask(null);
       else hand.actions.new();
     },
     // The daily deal replaces the hand as New hand does: mid-hand, only after the same question.
@@ -371,10 +374,13 @@ function createApp(win) {
    * What a change of the rules, the difficulty or the seating leaves for the next hand, said
    * in one notice (a second change replaces the first one's notice, so it names all that wait).
    */
+  const NEXT_HAND_NOTICES = new Set(["settingsNextHand", "seatsNextHand", "rulesLevelNextHand", "rulesNextHand", "levelNextHand"]);
+
   function nextHandNotice(changed) {
     const view = hand.current().snapshot?.view;
     const onTable = view != null && !hand.over; // (after a hand's end the next hand is plainly the next deal)
-    const rules = changed === "preset" || (view != null && settings.current.preset !== view.rules);
+    // (a choice of rules put back to the table's own leaves nothing for the next hand)
+    const rules = view != null ? settings.current.preset !== view.rules : changed === "preset";
     const level = onTable && settings.current.level !== hand.view().handLevel;
     const seats = onTable && settingDirection(settings.current) !== hand.view().handDirection;
     if (seats) return { key: rules || level ? "settingsNextHand" : "seatsNextHand" };
@@ -401,7 +407,11 @@ function createApp(win) {
         if (!settings.choose(name, value)) return;
         // Said over the table, not in the status line: the turn's prompt stays there, and a
         // notice goes by itself (a status line's words last until the next move).
-        if (name === "preset" || name === "level" || name === "direction") notices.show(nextHandNotice(name));
+        if (name === "preset" || name === "level" || name === "direction") {
+          const next = nextHandNotice(name);
+          // Nothing left for the next hand takes away what a change before said, not other news.
+          if (next || NEXT_HAND_NOTICES.has(notices.view().notice?.key)) notices.show(next);
+        }
         if (name === "sound") sound.setEnabled(value === "on");
         hand.settingChanged(name);
         update();

@@ -73,7 +73,8 @@ export function createNotices({ win, update, isSettled, inPlay = () => false }) 
       update();
     },
     view() {
-      const shown = notice ?? (linkOver ? linkNotice : null);
+      // The link's confirmation, asked for just now, goes before older news while it shows.
+      const shown = linkOver ? linkNotice : notice;
       return { notice: shown, noticeRow: Boolean(shown) && row, linkNotice };
     },
   };

@@ -47,28 +47,34 @@ export function dealCodeFromHash(hash) {
 
 /** A shareable link to a deal: this page's address with #deal=CODE. */
 export function dealLink(href, code) {
-  return withHash(href, `deal=${encodeURIComponent(code)}`);
+  return sharedLink(href, `deal=${encodeURIComponent(code)}`);
 }
 
-/** The address with `hash` (a deal's or a day's link), in place of any it had. */
-export function withHash(href, hash) {
+/**
+ * The link to give others: this page's address (any sub-path) with `hash`, and without its
+ * query: this page's own settings in it (a test's ?reply-delay=, a campaign's tag) are not
+ * theirs.
+ */
+export function sharedLink(href, hash) {
   const url = new URL(href);
+  url.search = "";
   url.hash = hash;
   return url.href;
 }
 
 /** The address without its hash (so a reload resumes the save instead of re-dealing). */
 export function withoutHash(href) {
-  return withHash(href, "");
+  const url = new URL(href);
+  url.hash = "";
+  return url.href;
 }
 
 /**
- * Copy the link to deal `code` (this page's address, any sub-path or query, with
- * #deal=CODE). Resolves with what to tell the player: {key: "linkCopied"}, or,
+ * Copy the link to deal `code` (this page's address, any sub-path, with #deal=CODE). Resolves with what to tell the player: {key: "linkCopied"}, or,
  * when the clipboard refuses, {key: "linkShow", params: {link}} to show it instead.
  */
 export function copyDealLink(win, code) {
-  const link = dealLink(withoutHash(win.location.href), code);
+  const link = dealLink(win.location.href, code);
   const clipboard = win.navigator.clipboard;
   const copy = clipboard ? clipboard.writeText(link) : Promise.reject(new Error("no clipboard"));
   return copy.then(

@@ -721,6 +721,7 @@ export function createHandController({
         judgementStale,
         judgementLate,
         busy: locked,
+        stopped: elsewhere,
         flash,
         focusCard,
         focusIndex,

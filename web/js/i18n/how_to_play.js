@@ -212,8 +212,8 @@ export const HELP_TEXTS = Object.freeze({
     zh: "先出有 {lead} 秒，跟牌有 {follow} 秒，倒计时显示在手牌旁边。时间到了系统替你出牌：跟牌时出能压过的最小牌型（压不过就不出）；先出时出最小的单张，下家只剩一张时出最大的单张。",
   },
   autoPlay: {
-    en: "Two timeouts in a row switch on auto-play: each of your turns is then played that way at once, until you press Stop auto. The countdown pauses while this page is hidden or a panel like this one is open, and starts afresh after a reload.",
-    zh: "连续两次超时会进入托管：之后你的每一手都立即这样自动打出，直到你点“取消托管”。页面切到后台或打开本说明这样的面板时，倒计时暂停；重新载入页面后重新计时。",
+    en: "Two timeouts in a row switch on auto-play: each of your turns is then played that way at once, until you press Stop auto or tap a card, or the hand ends. The countdown pauses while this page is hidden or a panel like this one is open; a reload starts it afresh, and the count of timeouts with it.",
+    zh: "连续两次超时会进入托管：之后你的每一手都立即这样自动打出，直到你点“取消托管”、点一张牌，或这一局结束。页面切到后台或打开本说明这样的面板时，倒计时暂停；重新载入页面后重新计时，超时次数也重新算起。",
   },
   // --- at this table
   tableHeading: { en: "At this table", zh: "操作" },

@@ -81,6 +81,8 @@ function statusModel(state, t, view, myTurn, name, you, passReasonShown) {
     return { text, tone: flash.tone };
   }
   if (!view) return { text: "", tone: "info" };
+  // Another tab plays the hand: this one's prompt would be for a hand it no longer moves.
+  if (state.stopped) return { text: t("stoppedHere"), tone: "bad" };
   if (view.over) {
     const winner = view.winner;
     const text = winner === 0 ? t("youWin") : t("seatWins", { name: name(winner) });
@@ -258,6 +260,7 @@ export function buildTableModel(state) {
     bootPath: state.bootPath,
     offline: state.offlineReady,
     moves: view?.history?.length ?? 0,
+    stopped: Boolean(state.stopped), // another tab plays the hand: this table is still
     handId: state.handId ?? null,
     lang: t("htmlLang"),
     title: `${t("title")} · ${t("subtitle")}`,
@@ -275,7 +278,8 @@ export function buildTableModel(state) {
       languageButtonLabel: t("languageButtonLabel"),
       // The switch speaks the language it switches to; its lang says so (screen readers, the no-English test).
       languageLang: translate(LANGUAGES[(LANGUAGES.indexOf(state.lang) + 1) % LANGUAGES.length], "htmlLang"),
-      newHand: t("newHand"),
+      // A tab that stopped for another one: its New hand takes the hand back (a reload).
+      newHand: state.stopped ? t("playHere") : t("newHand"),
       // What comes next once the hand is over; the result sheet's own New hand says it then.
       newHighlighted: Boolean(view?.over) && endStage < 2,
       // Never locked by a move on its way: a tap on New hand is never lost (the reply of a

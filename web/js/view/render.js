@@ -818,6 +818,7 @@ export function createRenderer(doc, motion) {
     if (model.bootPath && html.dataset.boot !== model.bootPath) html.dataset.boot = model.bootPath;
     if (html.lang !== model.lang) html.lang = model.lang;
     toggleAttr(html, "data-offline", model.offline, "ready");
+    toggleAttr(root, "data-stopped", model.stopped); // (a test hook too)
     if (doc.title !== model.title) doc.title = model.title;
     setAttr(root, "data-moves", String(model.moves)); // actions so far in the hand (a test hook)
     motion.setSpeed(model.speed);
