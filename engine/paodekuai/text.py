@@ -16,10 +16,10 @@ from collections.abc import Sequence
 from functools import cache
 from typing import NamedTuple
 
-from .cards import RANKS, pretty, pretty_zh
+from .cards import RANKS, TOP_RUN_RANK, pretty, pretty_zh
 from .combos import Combo
 from .protocol import ComboJson, Message
-from .rules import Kind, Rules
+from .rules import RUNS, Kind, Rules
 
 
 class Text(NamedTuple):
@@ -266,6 +266,20 @@ def _not_a_combination(ctx: Context) -> Text:
         return Text(
             "A plane must carry two cards per trio (fewer only as your last play).",
             "飞机每组三张要带两张（只有最后一手可以少带）。",
+        )
+    # Three or four single cards in a row: most often a straight one card short.
+    present = [r for r, c in enumerate(sel) if c]
+    in_a_row = present and present[-1] - present[0] == len(present) - 1
+    if (
+        Kind.STRAIGHT in rules.kinds
+        and len(present) >= 3
+        and in_a_row
+        and present[-1] <= TOP_RUN_RANK
+        and all(sel[r] == 1 for r in present)
+    ):
+        least = RUNS[Kind.STRAIGHT][1]
+        return Text(
+            f"A straight needs at least {least} cards in a row.", f"顺子至少要{least}张连牌。"
         )
     return Text("These cards are not a combination.", "这些牌不成牌型。")
 

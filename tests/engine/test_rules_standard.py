@@ -147,6 +147,16 @@ def test_bare_trio_as_last_play() -> None:
     assert g.check(split("8S 8H 8D")) is None
 
 
+def test_four_singles_in_a_row_are_said_to_be_a_card_short_of_a_straight() -> None:
+    g = position(["JS QH KD AC 2S 5S", "9S", "9H"])
+    assert g.check(split("JS QH KD AC")) == "not_a_combination"
+    assert "straight needs at least 5" in g.judge(split("JS QH KD AC")).message.en
+    assert "顺子至少要5张" in g.judge(split("JS QH KD AC")).message.zh
+    # A 2 is in no straight, and cards not in a row are not a straight short of a card.
+    for cards in ("QH KD AC 2S", "JS KD AC"):
+        assert "straight" not in g.judge(split(cards)).message.en, cards
+
+
 def test_short_trio_only_when_it_is_the_whole_hand() -> None:
     g = position(["8S 8H 8D 5C 6C", "9S", "9H"])
     assert g.check(split("8S 8H 8D 5C")) == "not_a_combination"
