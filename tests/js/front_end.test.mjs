@@ -290,3 +290,17 @@ test("a tap while a drawing is due draws the whole table at once: the hand never
   scheduler.handInput(() => {});
   assert.deepEqual(drawn, ["all"]);
 });
+
+test("a hand's end says who won it, or plainly who went out first when a bomb left the winner behind", () => {
+  const ended = (winner, total) => {
+    const view = { ...VIEW, over: true, winner, settlement: { winner, cards_left: [0, 3, 5], shut_out: [false, false, false], bombs: [0, 0, 0], total } };
+    return buildTableModel(state({ snapshot: { ...state().snapshot, view } }));
+  };
+  const won = ended(0, [8, -3, -5]);
+  assert.equal(won.status.text, "You win the hand!");
+  assert.equal(won.result.title, "You win the hand!");
+  const behind = ended(0, [-4, 14, -10]); // a bomb of West's took 10 from you
+  assert.equal(behind.status.text, "You went out first");
+  assert.equal(behind.result.title, "You went out first");
+  assert.match(ended(1, [-10, -3, 13]).result.title, /went out first$/);
+});

@@ -85,8 +85,7 @@ function statusModel(state, t, view, myTurn, name, you, passReasonShown) {
   if (state.stopped) return { text: t("stoppedHere"), tone: "bad" };
   if (view.over) {
     const winner = view.winner;
-    const text = winner === 0 ? t("youWin") : t("seatWins", { name: name(winner) });
-    return { text, tone: winner === 0 ? "good" : "info" };
+    return { text: handEnd(t, view, name), tone: winner === 0 ? "good" : "info" };
   }
   if (myTurn) {
     // Auto-play: its bar says it is on; this line says what happens to this turn.
@@ -110,11 +109,23 @@ function statusModel(state, t, view, myTurn, name, you, passReasonShown) {
   return { text: t("waitingFor", { name: name(view.to_move) }), tone: "info" };
 }
 
+/**
+ * Who won the hand, said as a win; or, when a bomb cost the winner more than the hand paid
+ * (a winner's total below zero), plainly as going out first: a cheer over a loss reads as a
+ * sheet gone wrong.
+ */
+function handEnd(t, view, name) {
+  const winner = view.winner;
+  const behind = (view.settlement?.total?.[winner] ?? 0) < 0;
+  if (winner === 0) return t(behind ? "youOutFirst" : "youWin");
+  return t(behind ? "seatOutFirst" : "seatWins", { name: name(winner) });
+}
+
 function resultModel(state, t, view, name, direction) {
   if (!view?.over || !view.settlement) return null;
   const s = view.settlement;
   return {
-    title: view.winner === 0 ? t("youWin") : t("seatWins", { name: name(view.winner) }),
+    title: handEnd(t, view, name),
     headings: [t("resultSeat"), t("resultCardsLeft"), t("resultShutOut"), t("resultBombs"), t("resultTotal"), t("resultSession")],
     rows: SEATS.map((seat) => ({
       seat,
