@@ -188,6 +188,13 @@ class Observation:
             last_play = {"seat": action.seat, "cards": cards, "combo": combo}
         deck = self.rules.deck_ranks
         alerts = self.rules.alert_counts
+        # The counter's cards not yet seen: what the others hold, less the cards of theirs shown
+        # to all (compact15's face-up card) until they are played.
+        shown = 0
+        for card, holder in self.known:
+            if holder != self.seat:
+                shown |= 1 << card
+        shown_ranks = rank_counts(shown & ~self.played_mask)
         return {
             "format": VIEW_FORMAT,
             "rules": self.rules.name,
@@ -209,7 +216,9 @@ class Observation:
             # Once the hand is over every hand is shown (the table turns them face up):
             # nothing is left unseen.
             "unseen": [
-                [RANKS[r], 0 if self.over else self.unseen[r]] for r in range(RANK_COUNT) if deck[r]
+                [RANKS[r], 0 if self.over else self.unseen[r] - shown_ranks[r]]
+                for r in range(RANK_COUNT)
+                if deck[r]
             ],
             "over": self.over,
             "winner": self.winner,

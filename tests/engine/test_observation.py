@@ -68,6 +68,21 @@ def test_once_the_hand_is_over_nothing_is_left_unseen() -> None:
         assert Observation.from_view(json.loads(json.dumps(view))).to_json() == view
 
 
+def test_a_card_shown_to_all_is_not_counted_unseen_while_its_holder_keeps_it() -> None:
+    """compact15 deals one card face up: every seat has seen it, so the counter of cards not
+    yet seen leaves it out until it is played (then it is out of every hand anyway)."""
+    seed = next(s for s in range(100) if Game.deal(s, "compact15").view(0)["face_up"]["seat"] != 0)
+    rng = random.Random(seed)
+    g = Game.deal(seed, "compact15")
+    card = g.view(0)["face_up"]["card"]
+    while not g.over:
+        view = g.view(0)
+        held = card not in [c for entry in view["history"] for c in entry["cards"] or []]
+        others = view["counts"][1] + view["counts"][2]
+        assert sum(n for _, n in view["unseen"]) == others - held, view["history"]
+        random_step(g, rng)
+
+
 @pytest.mark.parametrize("rules", PRESETS)
 def test_trick_starts_follow_the_two_passes_rule(rules: str) -> None:
     for seed in range(30):
