@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 
 from paodekuai import Game
 from paodekuai.ai import Bot
-from paodekuai.ai.rating import MAX_WORLDS
+from paodekuai.ai.rating import MAX_WORLDS, TRAILING_WORLDS
 from paodekuai.coach import PositionReview
 from paodekuai.review import replay, review_decision
 
@@ -129,7 +129,10 @@ def main() -> int:
     agree = sum(n for (a, b), n in pairs.items() if a == b)
     print()
     print(f"{args.hands} hands, {total} non-forced decisions rated ({forced} forced left out)")
-    print(f"coach (up to {MAX_WORLDS} worlds) vs {args.factor}x longer search, another seed")
+    print(
+        f"coach (up to {MAX_WORLDS} worlds, {TRAILING_WORLDS} for a play that trails with its"
+        f" call open) vs {args.factor}x longer search, another seed"
+    )
     print("coach \\ long   " + "".join(f"{c:>12}" for c in CLASSES))
     for a in CLASSES:
         print(f"{a:>14} " + "".join(f"{pairs[(a, b)]:>12}" for b in CLASSES))

@@ -6,8 +6,9 @@ quickly; the coach wants to know, for the action a person chose, how much it
 lost against the best one found and whether that loss is real or noise. So
 every candidate meets the same worlds (paired comparison), the played one is
 never dropped, and worlds are added in batches until the loss's confidence
-interval sits inside one verdict band, or the world budget is spent; a call
-still open then leans to the better class.
+interval has sat inside one verdict band at two looks in a row, or the world
+budget is spent (twice as many worlds for a play that trails the best with its
+call still open); a call still open then leans to the better class.
 
 Each play-out also keeps how the hand ended (who went out, with what, how
 many cards this seat kept), so the coach can say *why* a play lost: what
@@ -50,10 +51,24 @@ SHRINK: Final = 0.5
 #: Worlds added between two looks at the verdict.
 BATCH: Final = 12
 MIN_WORLDS: Final = 36
-#: The world cap. Unsettled calls are close to a band edge, and only more worlds
-#: bring them to the side a longer search takes; 720 worlds cost a few seconds
-#: in CPython at worst (twice that in the page's worker).
+#: The world cap of a call on the leading candidate: Hint's (which asks which play is
+#: best, while a person waits) and a played action's that leads. Unsettled calls are
+#: close to a band edge, and only more worlds bring them to the side a longer search
+#: takes; 720 worlds cost a few seconds in CPython at worst (twice that in the page's
+#: worker).
 MAX_WORLDS: Final = 720
+#: A played action that trails the best with its call still open at the cap searches on
+#: to this many worlds (the coach rates in the background): such a loss sits near a band
+#: edge, where a cap of 720 left the coach on the other side of it from a search ten
+#: times longer in a few decisions in a hundred. A play that leads stops at the cap,
+#: as Hint's search does, so following Hint is still called best.
+TRAILING_WORLDS: Final = 2 * MAX_WORLDS
+#: Looks in a row at which a call must be settled before the search stops. One look
+#: is a test repeated at every batch from 36 worlds to the cap; a run of worlds that
+#: strays two standard errors at one of them (three from the truth: deal 80024, step 3,
+#: settled a mistake at 36 worlds that a long search calls an inaccuracy) rarely
+#: strays at the next as well.
+HOLD: Final = 2
 
 VERDICTS: Final = ("best", "good", "inaccuracy", "mistake")
 
@@ -161,13 +176,15 @@ class RatingSearch:
 
     ``played`` is the action rated, or :attr:`Rate.LEADER`: the candidate leading after
     each batch is the one rated (never pruned), which asks which action is best, and the
-    search stops once the leader is settled against every other candidate
-    (:func:`leader_settled`) or at the cap. The worlds depend only on the seed, not on
-    what is rated; and a candidate that ends in the lead was never pruned, so every batch
-    keeps the same candidates as the coach's rating of that candidate with the same seed
-    would, and that rating settles no later (while the candidate leads, by the same rule,
-    :func:`leader_settled`): it calls the candidate best, unless it settled earlier on a
-    loss the later worlds took back.
+    search stops once one leader has been settled against every other candidate
+    (:func:`leader_settled`) at ``HOLD`` looks in a row, or at the cap. The worlds depend
+    only on the seed, not on what is rated; and a candidate that ends in the lead was
+    never pruned, so every batch keeps the same candidates as the coach's rating of that
+    candidate with the same seed would, and that rating settles no later (at the looks
+    where the candidate leads, by the same rule, :func:`leader_settled`), and at the cap
+    stops with it in the lead: it calls the candidate best, unless it settled earlier on
+    a loss the later worlds took back. A played action that trails at the cap with its
+    call open searches on, to ``trailing_worlds``.
     """
 
     def __init__(
@@ -178,6 +195,7 @@ class RatingSearch:
         min_worlds: int = MIN_WORLDS,
         max_worlds: int = MAX_WORLDS,
         early_stop: bool = True,
+        trailing_worlds: int = TRAILING_WORLDS,
     ) -> None:
         search = HardSearch(obs, rng)
         self._obs = obs
@@ -192,8 +210,11 @@ class RatingSearch:
         self._alive = list(range(len(self._cands)))
         self._min_worlds = min_worlds
         self._max_worlds = max_worlds
+        # Without an early stop the search runs to max_worlds exactly (a reference search).
+        self._trailing_worlds = max(max_worlds, trailing_worlds) if early_stop else max_worlds
         self._early_stop = early_stop
         self._settled = False
+        self._held = 0  # looks in a row at which the call was settled
         self.done = 0
         self._call = (self._mine, 0.0, 0.0)  # top, loss, se
 
@@ -202,7 +223,10 @@ class RatingSearch:
 
     @property
     def finished(self) -> bool:
-        return self._settled or self.done >= self._max_worlds
+        if self._settled or self.done >= self._trailing_worlds:
+            return True
+        # At the cap a call on the leader ends; a played action that trails searches on.
+        return self.done >= self._max_worlds and (self._follow or self._call[0] == self._mine)
 
     @property
     def best(self) -> Move | None:
@@ -223,12 +247,19 @@ class RatingSearch:
                 end, solver = final(pos, solver)
                 cands[i].outcomes.append(_outcome(end, seat))
         self.done += BATCH
+        rated = self._mine
         if self._follow:
             self._mine = _leader(cands, self._alive)
         self._alive = _prune(cands, self._alive, self._mine, self.done)
         self._call = _loss(cands, self._alive, self._mine)
         if self._early_stop and self.done >= self._min_worlds:
-            self._settled = call_settled(cands, self._alive, self._mine)
+            if not call_settled(cands, self._alive, self._mine):
+                self._held = 0
+            elif self._mine != rated:  # a new leader: its call has held at this look only
+                self._held = 1
+            else:
+                self._held += 1
+            self._settled = self._held >= HOLD
 
     def result(self) -> Rating:
         top, loss, se = self._call
