@@ -374,8 +374,6 @@ function createApp(win) {
    * What a change of the rules, the difficulty or the seating leaves for the next hand, said
    * in one notice (a second change replaces the first one's notice, so it names all that wait).
    */
-  const NEXT_HAND_NOTICES = new Set(["settingsNextHand", "seatsNextHand", "rulesLevelNextHand", "rulesNextHand", "levelNextHand"]);
-
   function nextHandNotice(changed) {
     const view = hand.current().snapshot?.view;
     const onTable = view != null && !hand.over; // (after a hand's end the next hand is plainly the next deal)
@@ -383,10 +381,11 @@ function createApp(win) {
     const rules = view != null ? settings.current.preset !== view.rules : changed === "preset";
     const level = onTable && settings.current.level !== hand.view().handLevel;
     const seats = onTable && settingDirection(settings.current) !== hand.view().handDirection;
-    if (seats) return { key: rules || level ? "settingsNextHand" : "seatsNextHand" };
-    if (rules && level) return { key: "rulesLevelNextHand" };
-    if (rules) return { key: "rulesNextHand" };
-    return level ? { key: "levelNextHand" } : null;
+    // (marked as such: a later change may take it away, and only it)
+    if (seats) return { key: rules || level ? "settingsNextHand" : "seatsNextHand", nextHand: true };
+    if (rules && level) return { key: "rulesLevelNextHand", nextHand: true };
+    if (rules) return { key: "rulesNextHand", nextHand: true };
+    return level ? { key: "levelNextHand", nextHand: true } : null;
   }
 
   const handlers = {
@@ -410,7 +409,7 @@ function createApp(win) {
         if (name === "preset" || name === "level" || name === "direction") {
           const next = nextHandNotice(name);
           // Nothing left for the next hand takes away what a change before said, not other news.
-          if (next || NEXT_HAND_NOTICES.has(notices.view().notice?.key)) notices.show(next);
+          if (next || notices.view().notice?.nextHand) notices.show(next);
         }
         if (name === "sound") sound.setEnabled(value === "on");
         hand.settingChanged(name);

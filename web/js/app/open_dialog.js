@@ -27,9 +27,7 @@ export function createOpenDialog({ clock, update }) {
   }
 
   function close() {
-    const to = back;
-    show(to);
-    back = null;
+    show(back); // (which forgets `back`: Settings, or nothing, returns to nothing)
   }
 
   return {

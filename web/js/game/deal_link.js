@@ -70,8 +70,9 @@ export function withoutHash(href) {
 }
 
 /**
- * Copy the link to deal `code` (this page's address, any sub-path, with #deal=CODE). Resolves with what to tell the player: {key: "linkCopied"}, or,
- * when the clipboard refuses, {key: "linkShow", params: {link}} to show it instead.
+ * Copy the link to deal `code` (this page's address, any sub-path, with #deal=CODE).
+ * Resolves with what to tell the player: {key: "linkCopied"}, or, when the clipboard
+ * refuses, {key: "linkShow", params: {link}} to show it instead.
  */
 export function copyDealLink(win, code) {
   const link = dealLink(win.location.href, code);
