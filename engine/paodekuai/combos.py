@@ -195,6 +195,12 @@ def forced_single(hand: int, rules: Rules, next_count: int) -> int | None:
 # --- reading a selection -------------------------------------------------------------
 
 
+def is_run(ranks: Sequence[int]) -> bool:
+    """Whether ``ranks`` (distinct, ascending) are one unbroken run within 3..A: the ranks
+    a straight, a pair run or a plane may span (a 2 ends every run)."""
+    return bool(ranks) and ranks[-1] - ranks[0] == len(ranks) - 1 and ranks[-1] <= TOP_RUN_RANK
+
+
 def readings(counts: Sequence[int], n: int, rules: Rules, whole_hand: bool) -> list[Combo]:
     """Every reading of a selection with these rank counts, best first.
 
@@ -213,7 +219,7 @@ def readings(counts: Sequence[int], n: int, rules: Rules, whole_hand: bool) -> l
         return []
     found: list[Combo] = []
     lo, hi = present[0], present[-1]
-    consecutive = hi - lo + 1 == len(present) and hi <= TOP_RUN_RANK
+    consecutive = is_run(present)
     if n == 1 and Kind.SINGLE in kinds:
         found.append(Combo(Kind.SINGLE, 1, lo))
     elif n == 2 and top == 2 and Kind.PAIR in kinds:

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import NamedTuple
 
-from .cards import RANKS, TOP_RUN_RANK, pretty, pretty_zh
-from .combos import Combo
+from .cards import RANKS, pretty, pretty_zh
+from .combos import Combo, is_run
 from .protocol import ComboJson, Message
 from .rules import RUNS, Kind, Rules
 
@@ -261,7 +261,7 @@ def _not_a_combination(ctx: Context) -> Text:
             "三张必须带两张（只有最后一手可以少带）。",
         )
     trios = [r for r, c in enumerate(sel) if c == 3]
-    planar = len(trios) >= 2 and trios[-1] - trios[0] == len(trios) - 1
+    planar = len(trios) >= 2 and is_run(trios)
     if Kind.PLANE_WINGS in rules.kinds and planar and n < 5 * len(trios) and not ctx.whole_hand:
         return Text(
             "A plane must carry two cards per trio (fewer only as your last play).",
@@ -269,12 +269,10 @@ def _not_a_combination(ctx: Context) -> Text:
         )
     # Three or four single cards in a row: most often a straight one card short.
     present = [r for r, c in enumerate(sel) if c]
-    in_a_row = present and present[-1] - present[0] == len(present) - 1
     if (
         Kind.STRAIGHT in rules.kinds
         and len(present) >= 3
-        and in_a_row
-        and present[-1] <= TOP_RUN_RANK
+        and is_run(present)
         and all(sel[r] == 1 for r in present)
     ):
         least = RUNS[Kind.STRAIGHT][1]
