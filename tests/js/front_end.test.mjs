@@ -304,3 +304,11 @@ test("a hand's end says who won it, or plainly who went out first when a bomb le
   assert.equal(behind.result.title, "You went out first");
   assert.match(ended(1, [-10, -3, 13]).result.title, /went out first$/);
 });
+
+test("the unseen-card counter has no title while the engine boots, before there is a hand to count", () => {
+  const booting = buildTableModel(base({ game: null }, { engine: "booting", boot: { phase: "runtime", loaded: 1, total: 4, error: null } }));
+  assert.equal(booting.counter.title, "");
+  assert.deepEqual(booting.counter.ranks, []);
+  const dealt = buildTableModel(state());
+  assert.equal(dealt.counter.title, "Unseen");
+});

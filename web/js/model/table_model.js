@@ -378,7 +378,8 @@ export function buildTableModel(state) {
         }
       : null,
     counter: {
-      title: t("counterTitle"),
+      // (no title before there are ranks to count: a label alone over an empty strip at boot)
+      title: view ? t("counterTitle") : "",
       ranks: (view?.unseen ?? []).map(([rank, n]) => ({ rank, n, label: t("counterLabel", { rank, n }) })),
     },
     hand: handModel(state, t, facts),
