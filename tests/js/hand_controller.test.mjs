@@ -365,3 +365,52 @@ test("New hand during the end's beats shows the cards left and the result at onc
   assert.equal(hand.view().handId !== "h1", true);
   hand.halt();
 });
+
+test("cards picked while the computer seats move stay up when your turn comes, and are judged then", async () => {
+  const sent = [];
+  let answerBot = null;
+  const client = {
+    request(type, fields) {
+      sent.push({ type, ...fields });
+      if (type === "judge") return Promise.resolve({ ok: true, result: { legal: true, code: null, combo: null, message: { en: "", zh: "" } } });
+      return new Promise((resolve) => { answerBot = resolve; }); // a computer seat's move, on its way till answered
+    },
+  };
+  const hand = standIns(client);
+  const you = { lead: true, can_pass: false, pass_refusal: null, hints: [["3S"], ["5D"], ["9C"]], greyed: [], single_barred: [], prompt: { en: "", zh: "" } };
+  const others = [{ seat: 1, cards: ["4S"] }, { seat: 2, cards: null }];
+  const at = (fields, extra = {}) => ({ ...base({ view: view(fields), ...extra }).snapshot, level: "medium" });
+  hand.open(at({ to_move: 1, history: [] }), "h1");
+  await settle(450); // the computer seat's pause is over: its move is asked for, and awaited
+  assert.ok(sent.some((request) => request.type === "bot_turn"));
+  assert.equal(hand.view().selectable, true);
+  hand.toggleCard("9C");
+  hand.toggleCard("5D");
+  hand.selectRank("3S");
+  assert.deepEqual(hand.view().selection, ["3S", "5D", "9C"]); // in hand order
+  hand.clearSelection();
+  assert.deepEqual(hand.view().selection, []);
+  hand.toggleCard("5D");
+  hand.toggleCard("9C");
+  await settle();
+  assert.equal(sent.filter((request) => request.type === "judge").length, 0); // nothing to judge before your turn
+  assert.equal(hand.view().judgement, null);
+
+  // Both computer seats move; your turn comes with the cards still up, and they are judged.
+  answerBot({ ok: true, result: at({ to_move: 0, history: others }, { you }) });
+  await until(() => hand.view().snapshot.view.to_move === 0);
+  assert.deepEqual(hand.view().selection, ["5D", "9C"]);
+  await until(() => sent.some((request) => request.type === "judge"));
+  assert.deepEqual(sent.find((request) => request.type === "judge").cards, ["5D", "9C"]);
+  await until(() => hand.view().judgement !== null);
+
+  // Your own move starts the selection afresh, even with cards of it left in the hand.
+  hand.toggleCard("3S");
+  hand.open(at({ to_move: 1, hand: ["3S", "9C"], counts: [2, 9, 9], history: [...others, { seat: 0, cards: ["5D"] }] }), "h1");
+  assert.deepEqual(hand.view().selection, []);
+  // So does a new hand, with the same cards picked ahead.
+  hand.toggleCard("9C");
+  hand.open(at({ to_move: 1, hand: ["3S", "9C"], history: [] }), "h2");
+  assert.deepEqual(hand.view().selection, []);
+  hand.halt();
+});

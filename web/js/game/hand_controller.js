@@ -147,12 +147,13 @@ export function createHandController({
     if (typeof next.level === "string") handLevel = next.level;
     else if (nextHandId !== handId || handLevel === null) handLevel = settings.current.level;
     if (nextHandId !== handId || handSeating === null) handSeating = settingDirection(settings.current);
+    const kept = selectionKept(next, nextHandId);
     snapshot = next;
     previewing = false;
     endStage = 2;
     clearTimeout(endTimer);
     handId = nextHandId;
-    selection = [];
+    selection = kept;
     setJudgement(null);
     hintIndex = 0;
     hintPick = null;
@@ -162,6 +163,8 @@ export function createHandController({
     saveHand();
     for (const follow of followers) follow(snapshot, handId, seating());
     update();
+    // Cards picked ahead are judged once the turn they were picked for has come.
+    if (selection.length > 0 && canAct()) judgeSelection();
   }
 
   /** The key of the person's turn now on the table (hand and move), or null. */
@@ -174,6 +177,31 @@ export function createHandController({
   function canAct() {
     const view = snapshot?.view;
     return isReady() && !elsewhere && !isBusy() && !clock.autoPlay && snapshot?.you != null && view && !view.over && view.to_move === 0;
+  }
+
+  /**
+   * Cards may be picked: on your turn, and ahead of it while the computer seats move (as in
+   * the card apps: the cards you mean to play are up when your turn comes, and judged then).
+   */
+  function canSelect() {
+    const view = snapshot?.view;
+    if (canAct()) return true;
+    return isReady() && !elsewhere && !previewing && !clock.autoPlay && Boolean(view) && !view.over && view.to_move !== 0;
+  }
+
+  /**
+   * What stays selected when `next` follows the Snapshot on the table: a selection made
+   * ahead, while only the computer seats have moved since, less any card no longer held.
+   * Anything else (your own move, a new hand, the end) starts it afresh.
+   */
+  function selectionKept(next, nextHandId) {
+    const before = snapshot?.view?.history ?? null;
+    const after = next?.view?.history ?? null;
+    if (nextHandId !== handId || !before || !after || next.view.over || after.length < before.length) return [];
+    if (snapshot.view.to_move === 0) return []; // picked on your turn: for that turn only
+    if (after.slice(before.length).some((entry) => entry.seat === 0)) return [];
+    const held = new Set(next.view.hand);
+    return selection.filter((code) => held.has(code));
   }
 
   /**
@@ -400,8 +428,9 @@ export function createHandController({
 
   async function judgeSelection() {
     const seq = ++judgeSeq;
-    if (selection.length === 0) {
-      // Nothing selected: the status line shows the Snapshot's own prompt, no request needed.
+    if (selection.length === 0 || !canAct()) {
+      // Nothing selected, or cards picked ahead of your turn (judged when it comes): the
+      // status line shows the Snapshot's own prompt, no request needed.
       setJudgement(null);
       update();
       return;
@@ -565,7 +594,7 @@ export function createHandController({
 
   function toggleCard(code, at = Infinity) {
     wake();
-    if (!canAct()) return;
+    if (!canSelect()) return;
     const seen = seenSelection(at);
     setSelection(seen.includes(code) ? seen.filter((c) => c !== code) : [...seen, code]);
   }
@@ -658,15 +687,15 @@ export function createHandController({
     toggleCard,
     selectRank(code) {
       wake();
-      if (canAct()) setSelection([...selection, ...sameRank(snapshot.view.hand, code)]);
+      if (canSelect()) setSelection([...selection, ...sameRank(snapshot.view.hand, code)]);
     },
     setCardSelected(code, on) {
       wake();
-      if (canAct() && selection.includes(code) !== on) toggleCard(code);
+      if (canSelect() && selection.includes(code) !== on) toggleCard(code);
     },
     clearSelection() {
       wake();
-      if (canAct() && selection.length > 0) setSelection([]);
+      if (canSelect() && selection.length > 0) setSelection([]);
     },
     focusCard(code) {
       const index = snapshot?.view?.hand?.indexOf(code) ?? -1;
@@ -721,6 +750,7 @@ export function createHandController({
         judgementStale,
         judgementLate,
         busy: locked,
+        selectable: canSelect(),
         stopped: elsewhere,
         flash,
         focusCard,

@@ -206,6 +206,9 @@ function turnFacts(state) {
   const you = ready ? (snapshot?.you ?? null) : null;
   const myTurn = Boolean(view && !view.over && view.to_move === 0);
   const canAct = ready && !state.busy && you !== null && myTurn && !state.autoPlay;
+  // Your cards take taps on your turn, and ahead of it while the others move (the hand
+  // controller's word: it knows what a tap would do).
+  const canSelect = canAct || Boolean(state.selectable);
   // A hand that just ended shows its end in beats (hand_controller.js): its cards left, then
   // its result. The seats make room for the cards left at once (`leftAtEnd`), with the last
   // play, not when they turn up a beat later: they move once, not twice.
@@ -215,19 +218,19 @@ function turnFacts(state) {
   // Your cards left, once turned face up at the felt's foot, are no longer in your hand
   // (a wide screen showed them twice, the hand's peeking out beside the result sheet).
   const handCodes = reveal?.[0]?.length ? [] : (view?.hand ?? []);
-  return { snapshot, view, ready, you, myTurn, canAct, endStage, leftAtEnd, reveal, handCodes };
+  return { snapshot, view, ready, you, myTurn, canAct, canSelect, endStage, leftAtEnd, reveal, handCodes };
 }
 
 /** Your hand as render.js draws it (also alone, at a tap: frame.js). */
 export function handModel(state, t = translatorFor(state.lang), facts = turnFacts(state)) {
-  const { view, you, canAct, handCodes } = facts;
+  const { view, you, canSelect, handCodes } = facts;
   const selected = new Set(state.selection);
   const greyed = new Set(you?.greyed ?? []); // part of no legal play now
   const singleBarred = new Set(you?.single_barred ?? []); // the last card rule: not as a single
   const faceUp = view?.face_up ?? null;
   return {
     label: t("handLabel"),
-    locked: !canAct,
+    locked: !canSelect,
     focus: focusedCard(state, handCodes),
     cards: handCodes.map((code) => {
       const card = cardModel(t, code);
