@@ -2,7 +2,7 @@
 """The table under a finger on a slow phone: tap latency, frames while cards move.
 
     .venv-test/bin/python bench/bench_table.py [--hands 3] [--passes 1] [--throttle 4]
-        [--visit first|return] [--json FILE] [--dist DIR]
+        [--visit first|return] [--floor-rounds 30] [--json FILE] [--dist DIR]
 
 (`python build.py test` creates .venv-test with Playwright; dist/ is built when
 missing.) In headless Chromium at 390x844 with touch, the built site is played
@@ -39,6 +39,11 @@ Everything is measured twice in the same run: without CPU throttling (the
 baseline) and with DevTools' Emulation.setCPUThrottlingRate (default 4x: a
 mid-range phone), and the ratios printed. Goals, throttled: tap p95 <= 50 ms,
 longest frame gap while animating <= 50 ms, no long task over 50 ms.
+
+At each rate a bare page (FLOOR_PAGE: cards that rise on a tap, a card flying in
+every second) is tapped the same way under the same probes: the floor that this
+browser's delivery of a touch, and its frames, set for any page. The table is read
+against it.
 """
 
 from __future__ import annotations
@@ -191,6 +196,86 @@ def tap_cards(page: Any, cdp: Any) -> None:
         for _ in range(2):  # on, then off
             touch_tap(cdp, x, y)
             page.wait_for_timeout(400)
+
+
+#: The floor: a bare page under the same probes, touch and throttle. Sixteen cards that
+#: rise on pointerdown as the table's do (the attribute, a transform's CSS transition),
+#: and a card flying in every second (a Web Animation, as a play's flight): what any page
+#: gets from this browser's delivery of a touch and its frames, with nothing of the
+#: table's work. The table's figures are read against it.
+FLOOR_PAGE = """<!doctype html>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>
+  html { touch-action: manipulation; }
+  body { margin: 0; background: #0b5d3b; }
+  [data-hand] { position: fixed; left: 8px; right: 8px; bottom: 40px; display: flex;
+    touch-action: none; }
+  .card { flex: 1 1 0; height: 72px; margin-right: -6px; border: 1px solid #333;
+    border-radius: 6px; background: #fff; transition: transform 0.12s ease-out; }
+  .card[aria-pressed="true"] { transform: translateY(-16px); }
+  .flying { position: fixed; left: 170px; top: 300px; width: 48px; height: 72px;
+    border-radius: 6px; background: #fff; }
+</style>
+<div data-hand></div>
+<script>
+  const hand = document.querySelector("[data-hand]");
+  for (let i = 0; i < 16; i += 1) {
+    const card = document.createElement("button");
+    card.className = "card";
+    card.dataset.card = String(i);
+    card.setAttribute("aria-pressed", "false");
+    hand.append(card);
+  }
+  hand.addEventListener("pointerdown", (event) => {
+    const card = event.target.closest("[data-card]");
+    if (!card) return;
+    event.preventDefault();
+    const on = card.getAttribute("aria-pressed") === "true";
+    card.setAttribute("aria-pressed", on ? "false" : "true");
+  });
+  setInterval(() => {
+    const flying = document.createElement("div");
+    flying.className = "flying";
+    document.body.append(flying);
+    flying.animate([{ transform: "translate(0, -240px)" }, { transform: "none" }],
+      { duration: 300, easing: "ease-out" }).finished.then(() => flying.remove());
+  }, 1000);
+</script>
+"""
+FLOOR_PATH = "bench-floor.html"
+
+
+def floor(browser: Any, url: str, throttle: float, rounds: int) -> dict[str, list[float]]:
+    """The bare page's figures: `rounds` times a card tapped on and off at each end of the
+    hand (tap_cards, as at each of your turns in the table's passes)."""
+    context = browser.new_context(viewport=VIEWPORT, has_touch=True, is_mobile=True)
+    context.add_init_script(PROBES)
+    page_url = url.split("#", maxsplit=1)[0] + FLOOR_PATH
+    context.route(page_url, lambda route: route.fulfill(body=FLOOR_PAGE, content_type="text/html"))
+    try:
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        page.goto(page_url)
+        page.wait_for_selector("[data-card]")
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+        page.evaluate(
+            "() => { window.__taps = []; window.__eventTimings = [];"
+            " window.__longTasks = []; window.__animatedGaps = []; }"
+        )
+        for _ in range(rounds):
+            tap_cards(page, cdp)
+        spans, timings, gaps, tasks = page.evaluate(
+            "() => [window.__taps, window.__eventTimings, window.__animatedGaps,"
+            " window.__longTasks]"
+        )
+    finally:
+        context.close()
+    return {
+        "tap": [end - start for start, end in spans],
+        "event_timing": timings,
+        "animated_frame_gap": gaps,
+        "long_task": tasks,
+    }
 
 
 #: How a pass meets the site: as a browser's first visit, or as a return visit (visit_before).
@@ -349,6 +434,12 @@ def main() -> int:
         " fresh and compiles while the first hand is played); return: each pass follows a"
         " first visit in the same browser profile (see visit_before)",
     )
+    parser.add_argument(
+        "--floor-rounds",
+        type=int,
+        default=30,
+        help="rounds of four taps on the bare page (FLOOR_PAGE) at each CPU rate; 0: none",
+    )
     parser.add_argument("--json", type=Path, help="also write the figures here")
     parser.add_argument(
         "--deal",
@@ -373,6 +464,7 @@ def main() -> int:
     started = time.perf_counter()
     results: dict[str, dict[str, dict[str, float]]] = {}
     spreads: dict[str, list[dict[str, float]]] = {}
+    floors: dict[str, dict[str, dict[str, float]]] = {}
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(
@@ -391,6 +483,9 @@ def main() -> int:
                     raw = {key: [v for one in passes for v in one[key]] for key in passes[0]}
                     results[name] = {key: tail_summary(values) for key, values in raw.items()}
                     spreads[name] = [pass_figures(one) for one in passes]
+                    if args.floor_rounds:
+                        floor_raw = floor(browser, url, rate, args.floor_rounds)
+                        floors[name] = {k: tail_summary(v) for k, v in floor_raw.items()}
             finally:
                 browser.close()
     finally:
@@ -405,6 +500,11 @@ def main() -> int:
         print(f"{name:>14}  frame gap while moving  {fmt(figures['animated_frame_gap'])}")
         print(f"{name:>14}  long tasks              {fmt(figures['long_task'])}")
         print(f"{name:>14}  drawing the table       {fmt(figures['draw'])}")
+        if name in floors:
+            floor_stats = floors[name]
+            print(f"{name:>14}  bare page: tap to drawn {fmt(floor_stats['tap'])}")
+            print(f"{name:>14}  bare page: frame gap    {fmt(floor_stats['animated_frame_gap'])}")
+            print(f"{name:>14}  bare page: long tasks   {fmt(floor_stats['long_task'])}")
     if args.passes > 1:
         for name, figures_by_pass in spreads.items():
             for key, label in PASS_FIGURES.items():
@@ -431,6 +531,15 @@ def main() -> int:
         f" longest frame gap while moving {worst_gap:.0f} ms <= 50: {verdict(worst_gap <= 50)};"
         f" longest long task {worst_task:.0f} ms, none over 50: {verdict(worst_task <= 50)}"
     )
+    slow_floor = floors.get(list(results)[1])
+    if slow_floor:
+        floor_tap = slow_floor["tap"].get("p95", 0.0)
+        floor_gap = slow_floor["animated_frame_gap"].get("max", 0.0)
+        print(
+            f"the bare page, throttled: tap p95 {floor_tap:.0f} ms, longest frame gap"
+            f" {floor_gap:.0f} ms; the table over it: tap p95 {tap_p95 - floor_tap:+.0f} ms,"
+            f" longest frame gap {worst_gap - floor_gap:+.0f} ms"
+        )
     print(f"({time.perf_counter() - started:.0f} s)")
     if args.json:
         args.json.write_text(json.dumps({"pooled": results, "passes": spreads}, indent=2))
