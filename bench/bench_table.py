@@ -258,23 +258,34 @@ def floor(browser: Any, url: str, throttle: float, rounds: int) -> dict[str, lis
         page.goto(page_url)
         page.wait_for_selector("[data-card]")
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-        page.evaluate(
-            "() => { window.__taps = []; window.__eventTimings = [];"
-            " window.__longTasks = []; window.__animatedGaps = []; }"
-        )
+        page.evaluate(CLEAR_PROBES)
         for _ in range(rounds):
             tap_cards(page, cdp)
-        spans, timings, gaps, tasks = page.evaluate(
-            "() => [window.__taps, window.__eventTimings, window.__animatedGaps,"
-            " window.__longTasks]"
-        )
+        return read_probes(page)
     finally:
         context.close()
+
+
+#: The probes' figures so far cleared (what a page did before the measured part).
+CLEAR_PROBES = (
+    "() => { window.__taps = []; window.__eventTimings = [];"
+    " window.__longTasks = []; window.__animatedGaps = []; performance.clearMeasures('pdk:draw'); }"
+)
+
+
+def read_probes(page: Any) -> dict[str, list[float]]:
+    """The probes' figures (PROBES) and the table's drawings (none on the bare page)."""
+    spans, timings, gaps, tasks, draws = page.evaluate(
+        "() => [window.__taps, window.__eventTimings,"
+        " window.__animatedGaps, window.__longTasks,"
+        " performance.getEntriesByName('pdk:draw').map((e) => e.duration)]"
+    )
     return {
         "tap": [end - start for start, end in spans],
         "event_timing": timings,
         "animated_frame_gap": gaps,
         "long_task": tasks,
+        "draw": draws,
     }
 
 
@@ -305,11 +316,7 @@ def open_throttled(context: Any, url: str, throttle: float) -> tuple[Any, Any]:
     page.goto(url)
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=TIMEOUT_MS)
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-    page.evaluate(
-        "() => { window.__taps = []; window.__eventTimings = [];"
-        " window.__longTasks = []; window.__animatedGaps = [];"
-        " performance.clearMeasures('pdk:draw'); }"
-    )
+    page.evaluate(CLEAR_PROBES)
     return page, cdp
 
 
@@ -366,21 +373,9 @@ def play(
             visit_before(context, url)
         page, cdp = open_throttled(context, url, throttle)
         play_hands(page, cdp, hands)
-        data = page.evaluate(
-            "() => [window.__taps, window.__eventTimings,"
-            " window.__animatedGaps, window.__longTasks,"
-            " performance.getEntriesByName('pdk:draw').map((e) => e.duration)]"
-        )
-        spans, timings, gaps, tasks, draws = data
+        return read_probes(page)
     finally:
         context.close()
-    return {
-        "tap": [end - start for start, end in spans],
-        "event_timing": timings,
-        "animated_frame_gap": gaps,
-        "long_task": tasks,
-        "draw": draws,
-    }
 
 
 #: What each pass is judged by on its own (the goals), to show how much one pass varies.
