@@ -414,3 +414,33 @@ test("cards picked while the computer seats move stay up when your turn comes, a
   assert.deepEqual(hand.view().selection, []);
   hand.halt();
 });
+
+test("cards picked ahead go down when the turn comes with nothing that beats, and when the timer plays for you", async () => {
+  let answerBot = null;
+  const client = {
+    request(type) {
+      if (type === "judge") return Promise.resolve({ ok: true, result: { legal: true, code: null, combo: null, message: { en: "", zh: "" } } });
+      return new Promise((resolve) => { answerBot = resolve; });
+    },
+  };
+  const hand = standIns(client);
+  const at = (fields, extra = {}) => ({ ...base({ view: view(fields), ...extra }).snapshot, level: "medium" });
+  const others = [{ seat: 1, cards: ["AS"] }, { seat: 2, cards: null }];
+  const cannotBeat = { lead: false, can_pass: true, pass_refusal: null, hints: [], greyed: ["3S", "5D", "9C"], single_barred: [], prompt: { en: "", zh: "" } };
+  hand.open(at({ to_move: 1, history: [] }), "h1");
+  await settle(450);
+  hand.toggleCard("9C");
+  assert.deepEqual(hand.view().selection, ["9C"]);
+  answerBot({ ok: true, result: at({ to_move: 0, history: others, standing: { kind: "single" } }, { you: cannotBeat }) });
+  await until(() => hand.view().snapshot.view.to_move === 0);
+  assert.deepEqual(hand.view().selection, []); // the line says "you can't beat", not the pick's judgement
+
+  // Your turn with a play possible: the pick stays up until the timer plays for you.
+  const canBeat = { lead: true, can_pass: false, pass_refusal: null, hints: [["3S"], ["5D"], ["9C"]], greyed: [], single_barred: [], prompt: { en: "", zh: "" } };
+  hand.open(at({ to_move: 0, history: [] }, { you: canBeat }), "h2");
+  hand.toggleCard("5D");
+  assert.deepEqual(hand.view().selection, ["5D"]);
+  hand.act("timeout");
+  assert.deepEqual(hand.view().selection, []);
+  hand.halt();
+});

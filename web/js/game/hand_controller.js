@@ -200,6 +200,8 @@ export function createHandController({
     if (nextHandId !== handId || !before || !after || next.view.over || after.length < before.length) return [];
     if (snapshot.view.to_move === 0) return []; // picked on your turn: for that turn only
     if (after.slice(before.length).some((entry) => entry.seat === 0)) return [];
+    // Nothing beats now: no pick could go, and it would hide the line that says so.
+    if (next.view.to_move === 0 && cannotBeat(next.you)) return [];
     const held = new Set(next.view.hand);
     return selection.filter((code) => held.has(code));
   }
@@ -323,6 +325,8 @@ export function createHandController({
    */
   async function act(type, fields = {}) {
     const myEpoch = epoch;
+    // The timer plays for you, not your cards: those picked go down as it takes over.
+    if (type === "timeout" && selection.length > 0) setSelection([]);
     const reply = await perform(type, fields);
     if (!reply || myEpoch !== epoch) return;
     if (reply.ok) {
