@@ -444,3 +444,32 @@ test("cards picked ahead go down when the turn comes with nothing that beats, an
   assert.deepEqual(hand.view().selection, []);
   hand.halt();
 });
+
+test("a pick made ahead keeps only the cards still held, and goes with any move of yours in between", () => {
+  const client = { request: () => new Promise(() => {}) };
+  const hand = standIns(client);
+  const at = (fields) => ({ ...base({ view: view(fields) }).snapshot, level: "medium" });
+  hand.open(at({ to_move: 1, history: [] }), "h1");
+  hand.toggleCard("5D");
+  hand.toggleCard("9C");
+  hand.open(at({ to_move: 2, hand: ["3S", "9C"], history: [{ seat: 1, cards: ["4S"] }] }), "h1");
+  assert.deepEqual(hand.view().selection, ["9C"]); // (a card no longer held is dropped)
+  hand.open(at({ to_move: 1, hand: ["3S", "9C"], history: [{ seat: 1, cards: ["4S"] }, { seat: 2, cards: null }, { seat: 0, cards: null }] }), "h1");
+  assert.deepEqual(hand.view().selection, []);
+  hand.halt();
+});
+
+test("with cards picked ahead, the turn's judgement goes first: no look-ahead search is asked for", async () => {
+  const { hand, turn, hints } = lookAheadController();
+  turn(0);
+  hand.actions.hint();
+  await until(() => hand.view().selection.length > 0);
+  const asked = hints();
+  hand.open({ ...base({ view: view({ to_move: 1, history: [{ seat: 0, cards: ["9C"] }] }) }).snapshot, level: "medium" }, "h1");
+  hand.toggleCard("5D"); // picked while a computer seat is to move
+  turn(3);
+  await settle();
+  assert.deepEqual(hand.view().selection, ["5D"]);
+  assert.equal(hints(), asked);
+  hand.halt();
+});

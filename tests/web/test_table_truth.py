@@ -354,8 +354,9 @@ def test_cards_picked_while_the_computer_seats_move_stay_up_for_your_turn(table:
     once and is still up when your turn comes, where the engine judges it."""
     page = table.page
     # Test hook (README): each engine reply comes 1.5 s late, so the computer seats take
-    # their time and a tap lands while one of them is to move.
-    open_page(page, table.site.url + "?reply-delay=1500")
+    # their time and a tap lands while one of them is to move. (On this deal the pick, the
+    # highest card, is a legal play when the turn comes.)
+    open_page(page, table.site.url + "?reply-delay=1500#deal=A0738433")
     for _ in range(40):
         wait_my_turn_or_over(page)
         if is_over(page):
@@ -368,8 +369,9 @@ def test_cards_picked_while_the_computer_seats_move_stay_up_for_your_turn(table:
     else:
         raise AssertionError("no computer seat's turn came")
     code = hand(page)[-1]
-    # (Playwright's click waits for the card to take input: aria-disabled would hold it.)
-    page.click(f'[data-hand] [data-card="{code}"]', timeout=1000)
+    card = f'[data-hand] [data-card="{code}"]'
+    assert page.get_attribute(card, "aria-disabled") == "false"
+    page.click(card)
     assert web_table.selected(page) == [code]
     assert read_save(page)["view"]["to_move"] != 0, "the pick was not made ahead of the turn"
     assert min(page.evaluate(HAND_LOOK)) == 1

@@ -163,8 +163,6 @@ export function createHandController({
     saveHand();
     for (const follow of followers) follow(snapshot, handId, seating());
     update();
-    // Cards picked ahead are judged once the turn they were picked for has come.
-    if (selection.length > 0 && canAct()) judgeSelection();
   }
 
   /** The key of the person's turn now on the table (hand and move), or null. */
@@ -263,7 +261,7 @@ export function createHandController({
         if (canAct() && cannotBeat(snapshot.you)) submit("pass");
       });
     } else {
-      judgeSelection();
+      judgeSelection(); // (cards picked ahead of this turn are judged now it has come)
       lookAhead();
     }
   }
@@ -578,6 +576,9 @@ export function createHandController({
   /** Your turn has begun: once Hint has been used, its search starts now, in the background. */
   function lookAhead() {
     if (!hintUsed || !canAct() || hintAsk?.key === turnKey()) return;
+    // Cards picked ahead are the player's own choice: their judgement goes first (a search
+    // slice would hold it up), and a press of Hint asks then, as after any pick of their own.
+    if (selection.length > 0) return;
     if ((snapshot.you.hints ?? []).length < 2) return; // one play or none: nothing to search
     askHint(false);
   }

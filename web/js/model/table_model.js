@@ -206,9 +206,9 @@ function turnFacts(state) {
   const you = ready ? (snapshot?.you ?? null) : null;
   const myTurn = Boolean(view && !view.over && view.to_move === 0);
   const canAct = ready && !state.busy && you !== null && myTurn && !state.autoPlay;
-  // Your cards take taps on your turn, and ahead of it while the others move (the hand
-  // controller's word: it knows what a tap would do).
-  const canSelect = canAct || Boolean(state.selectable);
+  // Your cards take taps on your turn, and ahead of it while the others move: the hand
+  // controller's word (it knows what a tap would do); a state without it, yours to act.
+  const canSelect = state.selectable ?? canAct;
   // A hand that just ended shows its end in beats (hand_controller.js): its cards left, then
   // its result. The seats make room for the cards left at once (`leftAtEnd`), with the last
   // play, not when they turn up a beat later: they move once, not twice.
