@@ -527,7 +527,7 @@ def main() -> int:
         f" longest long task {worst_task:.0f} ms, none over 50: {verdict(worst_task <= 50)}"
     )
     slow_floor = floors.get(list(results)[1])
-    if slow_floor:
+    if slow_floor and slow_floor["tap"].get("n"):
         floor_tap = slow_floor["tap"].get("p95", 0.0)
         floor_gap = slow_floor["animated_frame_gap"].get("max", 0.0)
         print(
@@ -537,7 +537,9 @@ def main() -> int:
         )
     print(f"({time.perf_counter() - started:.0f} s)")
     if args.json:
-        args.json.write_text(json.dumps({"pooled": results, "passes": spreads}, indent=2))
+        args.json.write_text(
+            json.dumps({"pooled": results, "passes": spreads, "bare_page": floors}, indent=2)
+        )
     return 0
 
 
