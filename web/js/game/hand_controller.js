@@ -172,9 +172,14 @@ export function createHandController({
     return `${handId}:${view.history.length}`;
   }
 
-  function canAct() {
+  /** A hand under way that this tab plays, the engine up, no auto-play: input may reach it. */
+  function handOpen() {
     const view = snapshot?.view;
-    return isReady() && !elsewhere && !isBusy() && !clock.autoPlay && snapshot?.you != null && view && !view.over && view.to_move === 0;
+    return isReady() && !elsewhere && !clock.autoPlay && Boolean(view) && !view.over;
+  }
+
+  function canAct() {
+    return handOpen() && !isBusy() && snapshot.you != null && snapshot.view.to_move === 0;
   }
 
   /**
@@ -182,9 +187,7 @@ export function createHandController({
    * the card apps: the cards you mean to play are up when your turn comes, and judged then).
    */
   function canSelect() {
-    const view = snapshot?.view;
-    if (canAct()) return true;
-    return isReady() && !elsewhere && !previewing && !clock.autoPlay && Boolean(view) && !view.over && view.to_move !== 0;
+    return canAct() || (handOpen() && !previewing && snapshot.view.to_move !== 0);
   }
 
   /**
