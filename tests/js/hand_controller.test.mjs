@@ -26,6 +26,16 @@ function standIns(client, { level = "medium", written = new Map(), whenDrawn = (
   });
 }
 
+/** Your turn's facts as the engine sends them (Snapshot.you): by default, a lead with three plays. */
+function yours(overrides = {}) {
+  return { lead: true, can_pass: false, pass_refusal: null, hints: [["3S"], ["5D"], ["9C"]], greyed: [], single_barred: [], prompt: { en: "", zh: "" }, ...overrides };
+}
+
+/** A Snapshot of the fixture's hand: its view with `fields`, and `extra` beside the view (`you`). */
+function snapshotAt(fields = {}, extra = {}, level = "medium") {
+  return { ...base({ view: view(fields), ...extra }).snapshot, level };
+}
+
 function controller({ settingsLevel = "medium", ...options } = {}) {
   const sent = [];
   const written = new Map();
@@ -82,7 +92,7 @@ test("a hand keeps the seating it was dealt with: a change of the setting seats 
 test("no move is made while a dialog covers the table: the computer seat plays once it closes", async () => {
   let covered = true;
   const { hand, sent } = controller({ isCovered: () => covered });
-  hand.open({ ...base({ view: view({ to_move: 1 }) }).snapshot, level: "medium" }, "h1");
+  hand.open(snapshotAt({ to_move: 1 }), "h1");
   await new Promise((resolve) => setTimeout(resolve, 700)); // over twice the pause before a move (fast)
   assert.deepEqual(sent, []);
   covered = false;
@@ -111,8 +121,8 @@ function hintController(pendingSlices, options = {}) {
     },
   };
   const hand = standIns(client, options);
-  const you = { lead: true, can_pass: false, pass_refusal: null, hints: [["3S"], ["5D"], ["9C"]], greyed: [], single_barred: [], prompt: { en: "", zh: "" } };
-  hand.open({ ...base({ view: view(), you }).snapshot, level: "medium" }, "h1");
+  const you = yours();
+  hand.open(snapshotAt({}, { you }), "h1");
   return { hand, sent };
 }
 
@@ -149,8 +159,8 @@ test("a Hint still searching is no longer asked for once the hand has moved on",
   const { hand, sent } = hintController(50);
   hand.actions.hint();
   await settle(10);
-  const you = { lead: true, can_pass: false, pass_refusal: null, hints: [["3S"]], greyed: [], single_barred: [], prompt: { en: "", zh: "" } };
-  hand.open({ ...base({ view: view(), you }).snapshot, level: "medium" }, "h2"); // another hand
+  const you = yours({ hints: [["3S"]] });
+  hand.open(snapshotAt({}, { you }), "h2"); // another hand
   const asked = sent.filter((request) => request.type === "hint").length;
   await settle();
   assert.ok(sent.filter((request) => request.type === "hint").length <= asked + 1);
@@ -212,19 +222,24 @@ function lookAheadController() {
     },
   };
   const hand = standIns(client);
-  const you = { lead: true, can_pass: false, pass_refusal: null, hints: [["3S"], ["5D"], ["9C"]], greyed: [], single_barred: [], prompt: { en: "", zh: "" } };
+  const you = yours();
   /** Your turn after `moves` moves of hand h1. */
   const turn = (moves) =>
-    hand.open({ ...base({ view: view({ history: Array.from({ length: moves }, () => ({ seat: 1, cards: null })) }), you }).snapshot, level: "medium" }, "h1");
+    hand.open(snapshotAt({ history: Array.from({ length: moves }, () => ({ seat: 1, cards: null })) }, { you }), "h1");
   const hints = () => sent.filter((request) => request.type === "hint").length;
   return { hand, engine, turn, hints };
 }
 
-/** Hint pressed on one turn, then the next turn begun with a search that takes many slices. */
-async function searchingAhead(hand, engine, turn) {
+/** Your first turn, with Hint pressed and its play selected: later turns look ahead. */
+async function hintUsed(hand, turn) {
   turn(0);
   hand.actions.hint();
   await until(() => hand.view().selection.length > 0);
+}
+
+/** Hint pressed on one turn, then the next turn begun with a search that takes many slices. */
+async function searchingAhead(hand, engine, turn) {
+  await hintUsed(hand, turn);
   engine.answers = false;
   turn(3);
   await settle(10);
@@ -243,9 +258,7 @@ test("a player who never pressed Hint has no search asked for as their turns beg
 
 test("once Hint was pressed, each later turn's search is asked for as the turn begins: a press shows it at once", async () => {
   const { hand, turn, hints } = lookAheadController();
-  turn(0);
-  hand.actions.hint();
-  await until(() => hand.view().selection.length > 0);
+  await hintUsed(hand, turn);
   turn(3); // your next turn
   await until(() => hand.view().hintReady);
   assert.deepEqual(hand.view().selection, []); // looked ahead: kept, not shown
@@ -296,8 +309,8 @@ test("a judgement of the selection that takes long is marked late, and no longer
         : Promise.resolve({ ok: false, error: { code: "internal", message: { en: "", zh: "" } } }),
   };
   const hand = standIns(client);
-  const you = { lead: true, can_pass: false, pass_refusal: null, hints: [["3S"], ["5D"]], greyed: [], single_barred: [], prompt: { en: "", zh: "" } };
-  hand.open({ ...base({ view: view(), you }).snapshot, level: "medium" }, "h1");
+  const you = yours({ hints: [["3S"], ["5D"]] });
+  hand.open(snapshotAt({}, { you }), "h1");
   hand.toggleCard("3S");
   assert.deepEqual([hand.view().judgementStale, hand.view().judgementLate], [true, false]);
   await settle(100);
@@ -318,11 +331,11 @@ test("a deal the engine refuses leaves the hand on the table going on, a compute
       await new Promise((resolve) => setTimeout(resolve, type === "bot_turn" ? 50 : 1));
       if (type === "from_code") return { ok: false, error: { code: "bad_code", message: { en: "no", zh: "不" } } };
       // The engine's game: the move made on its way (dropped), then set back to the table's.
-      return { ok: true, result: { ...base({ view: view({ to_move: 1 }) }).snapshot, level: "easy" } };
+      return { ok: true, result: snapshotAt({ to_move: 1 }, {}, "easy") };
     },
   };
   const hand = standIns(client);
-  hand.open({ ...base({ view: view({ to_move: 1 }) }).snapshot, level: "easy" }, "h1");
+  hand.open(snapshotAt({ to_move: 1 }, {}, "easy"), "h1");
   await new Promise((resolve) => setTimeout(resolve, 320)); // the computer seat's pause (fast): its move goes out
   assert.deepEqual(sent.map((r) => r.type), ["bot_turn"]);
   const refused = [];
@@ -346,13 +359,13 @@ test("New hand during the end's beats shows the cards left and the result at onc
         const over = view({ hand: [], counts: [0, 5, 7], to_move: null, over: true, winner: 0 });
         return { ok: true, result: { ...base({ view: over }).snapshot, reveal: [[], ["4S"], ["6D"]], level: "easy" } };
       }
-      return { ok: true, result: { ...base({ view: view() }).snapshot, level: "easy" } };
+      return { ok: true, result: snapshotAt({}, {}, "easy") };
     },
   };
   // Nothing is ever drawn here: the beats never start on their own.
   const hand = standIns(client, { whenDrawn() {} });
-  const you = { lead: true, can_pass: false, pass_refusal: null, hints: [["3S"]], greyed: [], single_barred: [], prompt: { en: "", zh: "" } };
-  hand.open({ ...base({ view: view({ hand: ["3S"], counts: [1, 5, 7] }), you }).snapshot, level: "easy" }, "h1");
+  const you = yours({ hints: [["3S"]] });
+  hand.open(snapshotAt({ hand: ["3S"], counts: [1, 5, 7] }, { you }, "easy"), "h1");
   await hand.act("play", { cards: ["3S"] });
   assert.equal(hand.over, true);
   assert.equal(hand.view().endStage, 0); // the last play alone on the table
@@ -366,21 +379,28 @@ test("New hand during the end's beats shows the cards left and the result at onc
   hand.halt();
 });
 
-test("cards picked while the computer seats move stay up when your turn comes, and are judged then", async () => {
+/**
+ * A controller whose engine judges every pick legal and keeps a computer seat's move on its
+ * way until `answerBot(snapshot)`; `sent`: the requests, in order.
+ */
+function pickAheadController() {
   const sent = [];
-  let answerBot = null;
+  let answer = null;
   const client = {
     request(type, fields) {
       sent.push({ type, ...fields });
       if (type === "judge") return Promise.resolve({ ok: true, result: { legal: true, code: null, combo: null, message: { en: "", zh: "" } } });
-      return new Promise((resolve) => { answerBot = resolve; }); // a computer seat's move, on its way till answered
+      return new Promise((resolve) => { answer = resolve; });
     },
   };
-  const hand = standIns(client);
-  const you = { lead: true, can_pass: false, pass_refusal: null, hints: [["3S"], ["5D"], ["9C"]], greyed: [], single_barred: [], prompt: { en: "", zh: "" } };
+  return { hand: standIns(client), sent, answerBot: (result) => answer({ ok: true, result }) };
+}
+
+test("cards picked while the computer seats move stay up when your turn comes, and are judged then", async () => {
+  const { hand, sent, answerBot } = pickAheadController();
+  const you = yours();
   const others = [{ seat: 1, cards: ["4S"] }, { seat: 2, cards: null }];
-  const at = (fields, extra = {}) => ({ ...base({ view: view(fields), ...extra }).snapshot, level: "medium" });
-  hand.open(at({ to_move: 1, history: [] }), "h1");
+  hand.open(snapshotAt({ to_move: 1, history: [] }), "h1");
   await settle(450); // the computer seat's pause is over: its move is asked for, and awaited
   assert.ok(sent.some((request) => request.type === "bot_turn"));
   assert.equal(hand.view().selectable, true);
@@ -397,7 +417,7 @@ test("cards picked while the computer seats move stay up when your turn comes, a
   assert.equal(hand.view().judgement, null);
 
   // Both computer seats move; your turn comes with the cards still up, and they are judged.
-  answerBot({ ok: true, result: at({ to_move: 0, history: others }, { you }) });
+  answerBot(snapshotAt({ to_move: 0, history: others }, { you }));
   await until(() => hand.view().snapshot.view.to_move === 0);
   assert.deepEqual(hand.view().selection, ["5D", "9C"]);
   await until(() => sent.some((request) => request.type === "judge"));
@@ -406,38 +426,30 @@ test("cards picked while the computer seats move stay up when your turn comes, a
 
   // Your own move starts the selection afresh, even with cards of it left in the hand.
   hand.toggleCard("3S");
-  hand.open(at({ to_move: 1, hand: ["3S", "9C"], counts: [2, 9, 9], history: [...others, { seat: 0, cards: ["5D"] }] }), "h1");
+  hand.open(snapshotAt({ to_move: 1, hand: ["3S", "9C"], counts: [2, 9, 9], history: [...others, { seat: 0, cards: ["5D"] }] }), "h1");
   assert.deepEqual(hand.view().selection, []);
   // So does a new hand, with the same cards picked ahead.
   hand.toggleCard("9C");
-  hand.open(at({ to_move: 1, hand: ["3S", "9C"], history: [] }), "h2");
+  hand.open(snapshotAt({ to_move: 1, hand: ["3S", "9C"], history: [] }), "h2");
   assert.deepEqual(hand.view().selection, []);
   hand.halt();
 });
 
 test("cards picked ahead go down when the turn comes with nothing that beats, and when the timer plays for you", async () => {
-  let answerBot = null;
-  const client = {
-    request(type) {
-      if (type === "judge") return Promise.resolve({ ok: true, result: { legal: true, code: null, combo: null, message: { en: "", zh: "" } } });
-      return new Promise((resolve) => { answerBot = resolve; });
-    },
-  };
-  const hand = standIns(client);
-  const at = (fields, extra = {}) => ({ ...base({ view: view(fields), ...extra }).snapshot, level: "medium" });
+  const { hand, answerBot } = pickAheadController();
   const others = [{ seat: 1, cards: ["AS"] }, { seat: 2, cards: null }];
-  const cannotBeat = { lead: false, can_pass: true, pass_refusal: null, hints: [], greyed: ["3S", "5D", "9C"], single_barred: [], prompt: { en: "", zh: "" } };
-  hand.open(at({ to_move: 1, history: [] }), "h1");
+  const cannotBeat = yours({ lead: false, can_pass: true, hints: [], greyed: ["3S", "5D", "9C"] });
+  hand.open(snapshotAt({ to_move: 1, history: [] }), "h1");
   await settle(450);
   hand.toggleCard("9C");
   assert.deepEqual(hand.view().selection, ["9C"]);
-  answerBot({ ok: true, result: at({ to_move: 0, history: others, standing: { kind: "single" } }, { you: cannotBeat }) });
+  answerBot(snapshotAt({ to_move: 0, history: others, standing: { kind: "single" } }, { you: cannotBeat }));
   await until(() => hand.view().snapshot.view.to_move === 0);
   assert.deepEqual(hand.view().selection, []); // the line says "you can't beat", not the pick's judgement
 
   // Your turn with a play possible: the pick stays up until the timer plays for you.
-  const canBeat = { lead: true, can_pass: false, pass_refusal: null, hints: [["3S"], ["5D"], ["9C"]], greyed: [], single_barred: [], prompt: { en: "", zh: "" } };
-  hand.open(at({ to_move: 0, history: [] }, { you: canBeat }), "h2");
+  const canBeat = yours();
+  hand.open(snapshotAt({ to_move: 0, history: [] }, { you: canBeat }), "h2");
   hand.toggleCard("5D");
   assert.deepEqual(hand.view().selection, ["5D"]);
   hand.act("timeout");
@@ -448,24 +460,21 @@ test("cards picked ahead go down when the turn comes with nothing that beats, an
 test("a pick made ahead keeps only the cards still held, and goes with any move of yours in between", () => {
   const client = { request: () => new Promise(() => {}) };
   const hand = standIns(client);
-  const at = (fields) => ({ ...base({ view: view(fields) }).snapshot, level: "medium" });
-  hand.open(at({ to_move: 1, history: [] }), "h1");
+  hand.open(snapshotAt({ to_move: 1, history: [] }), "h1");
   hand.toggleCard("5D");
   hand.toggleCard("9C");
-  hand.open(at({ to_move: 2, hand: ["3S", "9C"], history: [{ seat: 1, cards: ["4S"] }] }), "h1");
+  hand.open(snapshotAt({ to_move: 2, hand: ["3S", "9C"], history: [{ seat: 1, cards: ["4S"] }] }), "h1");
   assert.deepEqual(hand.view().selection, ["9C"]); // (a card no longer held is dropped)
-  hand.open(at({ to_move: 1, hand: ["3S", "9C"], history: [{ seat: 1, cards: ["4S"] }, { seat: 2, cards: null }, { seat: 0, cards: null }] }), "h1");
+  hand.open(snapshotAt({ to_move: 1, hand: ["3S", "9C"], history: [{ seat: 1, cards: ["4S"] }, { seat: 2, cards: null }, { seat: 0, cards: null }] }), "h1");
   assert.deepEqual(hand.view().selection, []);
   hand.halt();
 });
 
 test("with cards picked ahead, the turn's judgement goes first: no look-ahead search is asked for", async () => {
   const { hand, turn, hints } = lookAheadController();
-  turn(0);
-  hand.actions.hint();
-  await until(() => hand.view().selection.length > 0);
+  await hintUsed(hand, turn);
   const asked = hints();
-  hand.open({ ...base({ view: view({ to_move: 1, history: [{ seat: 0, cards: ["9C"] }] }) }).snapshot, level: "medium" }, "h1");
+  hand.open(snapshotAt({ to_move: 1, history: [{ seat: 0, cards: ["9C"] }] }), "h1");
   hand.toggleCard("5D"); // picked while a computer seat is to move
   turn(3);
   await settle();
