@@ -391,7 +391,10 @@ const readBanner = () => {
     w.shown += 1;
     const box = banner.getBoundingClientRect();
     for (const card of document.querySelectorAll('[data-played] .card')) {
-      if (card.getAnimations().length === 0 && meetsBox(box, card.getBoundingClientRect())) {
+      // (a computer seat's play flies as one: its group's animation is its cards')
+      const landed = [card, card.closest('.played')]
+        .every(n => !n || n.getAnimations().length === 0);
+      if (landed && meetsBox(box, card.getBoundingClientRect())) {
         w.covered.push(card.dataset.card);
       }
     }
@@ -426,8 +429,9 @@ def test_a_planes_banner_never_hides_the_cards_it_celebrates(
 #: (and how many frames showed one on for you, lit or not).
 WATCH_THE_PROMPT = """
 window.__prompt = {frames: 0, flying: 0, read: 0, lit: 0, on: 0, stop: false};
-const inTheAir = (node) => node.getAnimations().some(
-  (a) => a.playState === 'running' && (a.effect.getComputedTiming().progress ?? 0) < 0.75);
+// (a computer seat's play flies as one: its group's animation is its cards')
+const inTheAir = (node) => [node, node.closest('.played')].some((n) => n?.getAnimations().some(
+  (a) => a.playState === 'running' && (a.effect.getComputedTiming().progress ?? 0) < 0.75));
 const seen = (node) => {
   let opacity = 1;
   for (let at = node; at; at = at.parentElement) opacity *= Number(getComputedStyle(at).opacity);

@@ -49,9 +49,9 @@ export function createMotion(win) {
     else animation.finished.then(() => node.remove(), () => node.remove());
   }
 
-  /** When the last card of a play of `cards` cards lands, its flight starting two frames after it is drawn. */
-  function landing(cards) {
-    return ms("fly") + Math.max(0, cards - 1) * ms("flyStagger") + 40;
+  /** When a computer seat's play (which flies as one) lands, its flight starting two frames after it is drawn. */
+  function landing() {
+    return ms("fly") + 40;
   }
 
   function fadeIn(node, duration, delay = 0) {
@@ -80,21 +80,20 @@ export function createMotion(win) {
       );
     },
     /**
-     * Words that answer a play of `cards` cards still in flight (your prompt after a computer's
-     * move): they fade in as its last card lands, its flight starting two frames after it is
-     * drawn (render.js).
+     * Words that answer a computer seat's play still in flight (your prompt after its move):
+     * they fade in as it lands, its flight starting two frames after it is drawn (render.js).
      */
-    afterFlight(node, cards) {
-      return fadeIn(node, ms("prompt"), landing(cards));
+    afterFlight(node) {
+      return fadeIn(node, ms("prompt"), landing());
     },
     /**
      * Buttons that came on with your turn, drawn coming on (from a locked button's opacity)
      * with the prompt: lit while it was not yet there to read, they said the turn was yours
      * before the words said what to beat. They take a tap at once all the same.
      */
-    onAfterFlight(buttons, cards) {
+    onAfterFlight(buttons) {
       for (const button of buttons) {
-        animate(button, [{ opacity: 0.4 }, { opacity: 1 }], { duration: ms("prompt"), delay: landing(cards), fill: "backwards" });
+        animate(button, [{ opacity: 0.4 }, { opacity: 1 }], { duration: ms("prompt"), delay: landing(), fill: "backwards" });
       }
     },
     /**
