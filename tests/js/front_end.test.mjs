@@ -13,6 +13,7 @@ import { dealCodeFromHash, dealLink, withoutHash } from "../../web/js/game/deal_
 import { parseCard, sameRank } from "../../web/js/game/cards.js";
 import { buildTableModel } from "../../web/js/model/table_model.js";
 import { createFrameScheduler } from "../../web/js/app/frame.js";
+import { createOfflineSupport } from "../../web/js/app/offline.js";
 import { state as base, view } from "./table_fixtures.mjs";
 
 const VIEW = Object.freeze(view({ hand: ["3S", "3H", "5D"], counts: [3, 15, 16], played: [false, false, false], unseen: [["3", 2], ["5", 3]] }));
@@ -311,4 +312,38 @@ test("the unseen-card counter has no title while the engine boots, before there 
   assert.deepEqual(booting.counter.ranks, []);
   const dealt = buildTableModel(state());
   assert.equal(dealt.counter.title, "Unseen");
+});
+
+test("offline: a page its service worker controls already is ready at once; registering waits for enable()", async () => {
+  let registered = 0;
+  const worker = (controller) => ({
+    controller,
+    ready: Promise.resolve(),
+    register: async () => {
+      registered += 1;
+      return { addEventListener() {}, installing: null, waiting: null };
+    },
+  });
+  const updater = { watch() {}, onUpdate() {} };
+  let updates = 0;
+  const update = () => {
+    updates += 1;
+  };
+  const returning = createOfflineSupport({ win: { navigator: { serviceWorker: worker({}) } }, updater, update });
+  assert.equal(returning.ready, true); // the mark shows from the first drawing
+  const first = createOfflineSupport({ win: { navigator: { serviceWorker: worker(null) } }, updater, update });
+  assert.equal(first.ready, false);
+  assert.equal(registered, 0); // nothing registered before the table asks
+  const secure = globalThis.isSecureContext;
+  globalThis.isSecureContext = true;
+  try {
+    first.enable();
+    first.enable(); // once only
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  } finally {
+    globalThis.isSecureContext = secure;
+  }
+  assert.equal(registered, 1);
+  assert.equal(first.ready, true);
+  assert.equal(updates, 1);
 });

@@ -110,10 +110,15 @@ function createApp(win) {
     onReady() {
       if (storage.trouble && !dealtOnce) tellStorage();
       dealtOnce = true;
-      offline.enable();
       // The engine keeps its clean heap for the next visit once nothing moves (a request
       // in flight: at the next still moment).
       still.whenStill(() => engine.client.tableStill());
+      // The service worker is registered then too: on a return visit its update check's
+      // answer is a task of its own that, in the deal's frames, held up the first flight.
+      still.whenStill(() => {
+        offline.enable();
+        return true;
+      });
       if (linkedDaily) {
         // A link is the player's choice already: it replaces the hand without the question.
         const link = linkedDaily;

@@ -1,6 +1,7 @@
 // Registers the service worker that makes the site work offline (sw.js).
-// Called once the engine is up, so the precache download never competes with
-// the first boot's own downloads.
+// Called once the engine is up and the table first stands still, so neither the
+// precache download nor the registration's answer competes with the first boot's
+// downloads or the deal's frames.
 
 /**
  * Register sw.js (next to index.html, so its scope is the site's folder, under
@@ -29,8 +30,8 @@ export async function enableOffline(nav = globalThis.navigator, onUpdate = () =>
 }
 
 /**
- * Offline play, switched on once the engine has dealt (never during the first
- * boot) and watched for new deploys from then on.
+ * Offline play, switched on once the engine has dealt and the table stands still
+ * (never during the first boot) and watched for new deploys from then on.
  * @param {object} deps
  * @param {Window} deps.win
  * @param {{watch: () => void, onUpdate: Function}} deps.updater  update_prompt.js
@@ -38,7 +39,10 @@ export async function enableOffline(nav = globalThis.navigator, onUpdate = () =>
  */
 export function createOfflineSupport({ win, updater, update }) {
   let requested = false;
-  let ready = false; // an active service worker holds the whole site
+  // An active service worker holds the whole site. A page one already controls (a return
+  // visit) is served from its whole precache: ready from the start, before the registration
+  // (its update check) that waits for the table to stand still.
+  let ready = Boolean(win.navigator?.serviceWorker?.controller);
 
   return {
     enable() {
