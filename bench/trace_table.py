@@ -54,6 +54,8 @@ CATEGORIES = ",".join(
         "blink.user_timing",
         "toplevel",
         "v8.execute",
+        "blink_gc",
+        "disabled-by-default-v8.gc",
     ]
 )
 #: The renderer's marks of its steps after a drawing (render.js): faces given to cards drawn
