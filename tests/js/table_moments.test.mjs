@@ -11,6 +11,7 @@ import { buildTableModel, trickPlays } from "../../web/js/model/table_model.js";
 import { seatName, seatsLeftToRight, sideOf } from "../../web/js/model/seating.js";
 import { readSettings, withSetting } from "../../web/js/store/preferences.js";
 import { cuesForSnapshot } from "../../web/js/view/sound.js";
+import { createMotion } from "../../web/js/view/motion.js";
 import { translatorFor } from "../../web/js/i18n/i18n.js";
 import { state, view } from "./table_fixtures.mjs";
 
@@ -110,4 +111,25 @@ test("sound: a seat the engine says is on its last card gets its cue", () => {
   assert.deepEqual(cuesForSnapshot({ view: view({ counts: [3, 10, 2], to_move: 0 }), event }), ["play", "turn"]);
   // The engine's word, not the count: a count alone says nothing.
   assert.deepEqual(cuesForSnapshot({ view: view({ counts: [3, 10, 1], last_card: [false, false, false], to_move: 0 }), event }), ["play", "turn"]);
+});
+
+test("a bomb that lands jolts once it has landed, not under its own flight", () => {
+  const started = [];
+  const node = (name) => ({
+    animate(keyframes, options) {
+      started.push({ name, keyframes, options });
+      return { finished: new Promise(() => {}) };
+    },
+    remove() {},
+  });
+  const motion = createMotion({ matchMedia: () => ({ matches: false }) });
+  const group = node("group");
+  motion.flyFrom(group, { left: 300, top: 100, width: 60, height: 80 }, { left: 100, top: 300, width: 120, height: 80 });
+  const flight = started.at(-1).options;
+  motion.moment("bomb", node("banner"), group, true);
+  const jolt = started.at(-1);
+  assert.equal(jolt.name, "group");
+  assert.ok(jolt.options.delay >= flight.delay + flight.duration, JSON.stringify({ jolt: jolt.options, flight }));
+  motion.moment("bomb", node("banner"), group, false); // a bomb already on the table jolts at once
+  assert.equal(started.at(-1).options.delay, 0);
 });

@@ -49,7 +49,7 @@ export function createMotion(win) {
     else animation.finished.then(() => node.remove(), () => node.remove());
   }
 
-  /** When a computer seat's play (which flies as one) lands, its flight starting two frames after it is drawn. */
+  /** When a play in flight lands (a computer seat's, which flies as one; your last card about then). */
   function landing() {
     return ms("fly") + 40;
   }
@@ -128,8 +128,11 @@ export function createMotion(win) {
       }
       playThenRemove(node, keyframes, { duration, easing: "ease-in" });
     },
-    /** A bomb, a plane, a last card: a short banner over the table, and a jolt of the cards that made it. */
-    moment(kind, banner, cards) {
+    /**
+     * A bomb, a plane, a last card: a short banner over the table, and a jolt of the cards that
+     * made it (`cards`, their play), as they land when they are still in flight (`flying`).
+     */
+    moment(kind, banner, cards, flying = false) {
       const duration = ms("moment");
       let frames;
       if (reduced()) {
@@ -160,7 +163,7 @@ export function createMotion(win) {
             { transform: "translateX(-3px)" },
             { transform: "none", filter: "brightness(1)" },
           ],
-          { duration: Math.round(duration * 0.6), easing: "linear" },
+          { duration: Math.round(duration * 0.6), delay: flying ? landing() : 0, easing: "linear" },
         );
       }
     },

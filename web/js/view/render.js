@@ -730,11 +730,13 @@ export function createRenderer(doc, motion) {
     const moment = model.moment;
     if (moment && moment.at !== old.moment?.at) {
       const place = q("[data-seat-play]", seatNodes[moment.seat]);
-      const show = () => motion.moment(moment.kind, banner(moment.kind, moment.text, place), q(".played", place));
+      const show = (flying) => motion.moment(moment.kind, banner(moment.kind, moment.text, place), q(".played", place), flying);
       if (moment.kind === "lastCard") motion.pulse(q("[data-flag]", seatNodes[moment.seat]));
-      // A bomb's or a plane's banner comes with its cards, once they fly (not over an empty place).
-      else if (arrived.some(({ seat }) => seat === moment.seat)) landing = show;
-      else show();
+      // A bomb's or a plane's banner comes with its cards, once they fly (not over an empty
+      // place), and the bomb's jolt as they land (a computer's play flies as one: a jolt of
+      // its cards in the air would be lost under the flight's own movement).
+      else if (arrived.some(({ seat }) => seat === moment.seat)) landing = () => show(true);
+      else show(false);
     }
     // Your prompt (and why you may not pass) comes as the play you answer lands, not while
     // it is still in the air.
@@ -747,10 +749,7 @@ export function createRenderer(doc, motion) {
       const waiting = arrived.map(({ play }) => play);
       for (const node of waiting) node.classList.add("arriving");
       // Its faces come at the `flight`th frame (renderPlay), the flight at the one after.
-      afterFrames(changes.flight + 1, () => {
-        fly({ arrived, before, waiting });
-        if (landing) nextFrame(landing);
-      });
+      afterFrames(changes.flight + 1, () => fly({ arrived, before, waiting, landing }));
     }
     if (model.shutOut && model.shutOut.at !== old.shutOut?.at) motion.stamp(banner("shut-out", model.shutOut.text));
     if (changes.revealed.length) turnUp(changes.revealed);
@@ -794,8 +793,15 @@ export function createRenderer(doc, motion) {
     nextFrame(frames > 1 ? () => afterFrames(frames - 1, callback) : callback);
   }
 
-  /** The flights `animate` planned: where each thing is read now, then each flight starts. */
-  function fly({ arrived, before, waiting }) {
+  /**
+   * The flights `animate` planned: where each thing is read now, then each flight starts;
+   * with them, the moment their play made (`landing`: a plane's or a bomb's banner). The
+   * banner is placed in this task, from a page already laid out, before the plays waiting
+   * unseen are shown: placed in a frame of its own, after them, its reads made the browser
+   * restyle and lay out the page in that frame's script (on a phone slowed 4x, a frame of
+   * 50-65 ms while the plane flew).
+   */
+  function fly({ arrived, before, waiting, landing }) {
     win.performance.mark("pdk:fly");
     const rect = (node) => node.getBoundingClientRect();
     const starts = [];
@@ -812,6 +818,7 @@ export function createRenderer(doc, motion) {
           : [[group ?? play, seatAnchor(seat), rect(group ?? play)]]; // a computer's play, or a pass (yours: from the hand)
       starts.push(() => flights.forEach(([node, a, b], index) => motion.flyFrom(node, a, b, index)));
     }
+    landing?.();
     for (const node of waiting) node.classList.remove("arriving");
     for (const start of starts) start();
   }
