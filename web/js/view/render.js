@@ -806,16 +806,15 @@ export function createRenderer(doc, motion) {
     const rect = (node) => node.getBoundingClientRect();
     const starts = [];
     for (const { seat, play } of arrived) {
-      const cards = [...play.querySelectorAll(".card")];
       // Your cards each fly from their own place in the hand. A computer seat's play leaves
       // its fan as one: its cards all come from the same place, and one animation costs the
       // frames of its flight one element's style pass where one per card cost one each (the
       // first frame of a ten-card plane's flight was a task of 45-60 ms on a phone slowed 4x).
-      const group = seat === 0 ? null : play.querySelector(".played");
-      const flights =
-        cards.length && group === null
-          ? cards.map((card) => [card, before.hand.get(card.dataset.card) ?? null, rect(card)])
-          : [[group ?? play, seatAnchor(seat), rect(group ?? play)]]; // a computer's play, or a pass (yours: from the hand)
+      const yours = seat === 0 ? [...play.querySelectorAll(".card")] : [];
+      const whole = play.querySelector(".played") ?? play; // a computer's cards, or a pass (yours: from the hand)
+      const flights = yours.length
+        ? yours.map((card) => [card, before.hand.get(card.dataset.card) ?? null, rect(card)])
+        : [[whole, seatAnchor(seat), rect(whole)]];
       starts.push(() => flights.forEach(([node, a, b], index) => motion.flyFrom(node, a, b, index)));
     }
     landing?.();
