@@ -77,6 +77,8 @@ test("moments: a bomb, a plane, a seat down to its last card, a shut-out", () =>
   assert.equal(buildTableModel(state({ view: bombView })).moment, null);
   const shutOut = view({ over: true, winner: 0, to_move: null, counts: [0, 16, 9], settlement: { cards_left: [0, 16, 9], shut_out: [false, true, false], bombs: [0, 0, 0], total: [41, -32, -9] } });
   assert.equal(buildTableModel(state({ view: shutOut })).shutOut.text, "Shut out!");
+  // Every word a banner may show, for the page to lay out before the first one comes.
+  assert.deepEqual(buildTableModel(state({ view: view() })).bannerWords, ["Bomb!", "Plane!", "Last card!", "Shut out!"]);
 });
 
 test("the end of a hand: every loser's cards face up in front of them, no backs left", () => {

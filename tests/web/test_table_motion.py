@@ -244,13 +244,13 @@ WATCH_THE_FACES = """() => {
 }"""
 
 
-def test_a_new_hands_cards_have_their_faces_from_the_second_frame_of_its_growth(
+def test_a_new_hands_cards_have_their_faces_in_every_frame_of_its_growth(
     open_table: Any,
 ) -> None:
     """A deal's faces come a frame after its cards (the frame of the deal is lighter): the
-    hand grows in from nothing, transparent in its first frame, and from its second frame on
-    (counted in frames, not time: a loaded machine skips none) every card has its rank and
-    suit."""
+    hand is unseen in the frame that draws it and grows in from the next, with its faces, so
+    in every frame of its growth (counted in frames, not time: a loaded machine skips none)
+    every card has its rank and suit."""
     page = open_screen(open_table, (390, 844)).page  # at normal speed, the default
     wait_my_turn_or_over(page)
     wait_hand_still(page)  # the page's first hand grows in too: watch the new one's growth
@@ -260,7 +260,7 @@ def test_a_new_hands_cards_have_their_faces_from_the_second_frame_of_its_growth(
     seen = page.evaluate("window.__faces")
     frames = seen["frames"]
     assert frames and all(f["cards"] >= 15 for f in frames), seen
-    assert [f for f in frames[1:] if f["faceless"] > 0] == [], seen
+    assert [f for f in frames if f["faceless"] > 0] == [], seen
     assert seen["faceless"] == 0 and not seen["due"], seen
     # Each face is its own card's: the rank and suit its label says.
     faces = page.eval_on_selector_all(
@@ -371,6 +371,26 @@ def test_a_planes_banner_comes_with_its_cards_and_a_swept_trick_keeps_its_faces(
     assert seen["early"] == 0, seen
     assert seen["faceless"] == 0 and seen["hooked"] == 0, seen
     assert seen["crossed"] == 0, seen
+
+
+def test_the_banners_words_are_laid_out_unseen_in_each_language_before_any_banner(
+    open_table: Any,
+) -> None:
+    """A banner reads its own size in its play's flight frame: the first of a language found
+    its big type's font unread and its text unshaped, the longest frame of the hand (a cold
+    first Chinese banner took 40 ms on a phone slowed 4x). The page lays every banner word of
+    its language out unseen once it is idle, and again after a change of language; nothing of
+    that stays in the effects layer."""
+    browsing = open_table(locale="en-US")
+    page = browsing.page
+    open_page(page, browsing.site.url)
+    warm = "() => document.querySelector('[data-effects]').dataset.warm ?? null"
+    page.wait_for_function(f"() => ({warm})() === document.documentElement.lang", timeout=10_000)
+    assert page.evaluate(warm) == "en"
+    assert page.evaluate("() => document.querySelectorAll('[data-effects] .banner').length") == 0
+    choose(page, "language", "zh")
+    page.wait_for_function(f"() => ({warm})() === 'zh-Hans'", timeout=10_000)
+    assert page.evaluate("() => document.querySelectorAll('[data-effects] .banner').length") == 0
 
 
 #: Frame by frame: the frames where a bomb's or plane's banner, in sight, lies over a card of

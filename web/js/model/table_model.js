@@ -368,6 +368,8 @@ export function buildTableModel(state) {
     plate: plateModel(state, t, snapshot, view),
     moment: momentOf(t, snapshot, view, state.handId),
     shutOut: Boolean(view?.over && view.settlement?.shut_out?.some(Boolean)) ? { at: `${state.handId}:over`, text: t("moment_shutOut") } : null,
+    // Every word a banner may show in this language (laid out unseen ahead of the first one).
+    bannerWords: [t("moment_bomb"), t("moment_plane"), t("lastCard"), t("moment_shutOut")],
     // Compact 15's face-up card says who starts: shown from the deal until its holder opens,
     // then the felt's room is the plays' (your hand keeps the card's mark). Drawn above its
     // holder's play it pushed that play down onto yours on a small phone, and beside your

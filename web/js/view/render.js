@@ -45,7 +45,7 @@ const REVEAL_PER_FRAME = 8;
  * Faces given at the next frame to cards drawn without them. A face is five elements: the
  * frame that drew a new deal's hand with its faces restyled, laid out and painted some
  * eighty of them (on a phone slowed 4x, one task of 110 ms; now two, of 65 and 31). The
- * new hand grows in from nothing (motion.deal: transparent in the frame that draws it), so
+ * new hand is unseen in the frame that draws it and grows in from the next (dealHand), so
  * its faces can come a frame later, in a task of their own. While faces are due, the app carries
  * data-faces-due (a test hook: every card on the table shows its face once it is gone).
  *
@@ -714,13 +714,13 @@ export function createRenderer(doc, motion) {
    * and the flights started at the frame after, from a page already laid out: three shorter
    * tasks, and nothing seen out of place (every flight starts at its origin: fill
    * "backwards"). A swept trick needs only where it was, read before the DOM changed
-   * (`before.sweep`), and a deal grows in its place: both start in this frame. Every
-   * place is read first (one layout), then every animation starts: an animation
-   * started between two reads would cost a style pass each time.
+   * (`before.sweep`): it starts in this frame. A deal grows in its place from the next
+   * frame, with its faces (dealHand). Every place is read first (one layout), then every
+   * animation starts: an animation started between two reads would cost a style pass each time.
    */
   function animate(model, before, changes) {
     const old = drawn;
-    if (changes.dealing) motion.deal(handNode);
+    if (changes.dealing) dealHand();
     if (old === null) return; // the first drawing (a reload) replays nothing else
     const arrived = movedSince(old, model) ? changes.arrived : [];
     let landing = null; // the moment its play made, shown once that play flies
@@ -794,6 +794,22 @@ export function createRenderer(doc, motion) {
   }
 
   /**
+   * A new deal: unseen in the frame that draws its cards (the heavier one), it grows in from
+   * the next, the frame its faces come in (createFaces asked for it first, so they are there
+   * before it starts). Grown from the frame that drew it, it moved through both of those
+   * frames, and on a phone slowed 4x the two made the longest gap between frames of the hand
+   * while anything moved (50 ms); started with the faces, the hand is whole from its first
+   * frame in sight.
+   */
+  function dealHand() {
+    handNode.style.opacity = "0";
+    nextFrame(() => {
+      handNode.style.opacity = "";
+      motion.deal(handNode);
+    });
+  }
+
+  /**
    * The flights `animate` planned: where each thing is read now, then each flight starts;
    * with them, the moment their play made (`landing`: a plane's or a bomb's banner). The
    * banner is placed in this task, from a page already laid out, before the plays waiting
@@ -827,6 +843,7 @@ export function createRenderer(doc, motion) {
     if (html.dataset.engine !== model.engine) html.dataset.engine = model.engine;
     if (model.bootPath && html.dataset.boot !== model.bootPath) html.dataset.boot = model.bootPath;
     if (html.lang !== model.lang) html.lang = model.lang;
+    warmBanners(model);
     toggleAttr(html, "data-offline", model.offline, "ready");
     toggleAttr(root, "data-stopped", model.stopped); // (a test hook too)
     if (doc.title !== model.title) doc.title = model.title;
@@ -877,6 +894,48 @@ export function createRenderer(doc, motion) {
     place.append(play);
     play.getBoundingClientRect(); // the layout, now
     play.remove();
+  }
+
+  let bannersWarm = null; // the language whose banner words are warmed (data-warm once done: a test hook)
+  let bannersDue = null; // cancels the warm-up under way: its idle callback, or its words still shown
+
+  /**
+   * Lay out and paint every word a banner may show, at an opacity no one sees, once per
+   * language, while nothing else is due. A banner is placed in its play's flight frame and
+   * reads its own size there: the first one of a language found its big bold type's font
+   * unread and its text unshaped (on a phone slowed 4x, 10 ms of layout for the first
+   * "Plane!", 40 ms for the first "飞机！", against 2-3 ms warm), and its first paint took
+   * 7 ms more: that frame was the longest of the hand. (At opacity 0, or hidden, the
+   * browser would lay the words out but never paint them.)
+   */
+  function warmBanners(model) {
+    if (bannersWarm === model.lang) return;
+    bannersWarm = model.lang;
+    bannersDue?.();
+    const words = model.bannerWords;
+    bannersDue = whenIdle(win, () => {
+      const nodes = words.map((text) => {
+        const node = el(doc, "span", "banner placed", text);
+        node.style.opacity = "0.002";
+        return node;
+      });
+      effects.append(...nodes);
+      nodes[0].getBoundingClientRect(); // the layout, now (the effects layer alone: contain: strict)
+      let removed = false;
+      const remove = () => {
+        if (removed) return;
+        removed = true;
+        for (const node of nodes) node.remove();
+      };
+      // Painted in the next frame, removed in the one after (or now, if another language came).
+      bannersDue = remove;
+      afterFrames(2, () => {
+        if (removed) return;
+        remove();
+        bannersDue = null;
+        effects.dataset.warm = model.lang;
+      });
+    }, { timeout: 2000, fallback: 200 });
   }
 
   return {
