@@ -99,8 +99,9 @@ export function createMotion(win) {
     /**
      * A new deal: the hand comes in as one fan, growing from its own middle (a flight from the
      * felt crossed the status line, read as the deal comes in). It needs no place read, so it
-     * starts as soon as the hand's faces are in (render.js dealHand); and it is one animation, not one per card:
-     * each animated card costs a phone a style pass of its own in every frame until it lands.
+     * starts as soon as the hand's faces are in (render.js dealHand); and it is one animation,
+     * not one per card: each animated card costs a phone a style pass of its own in every
+     * frame until it lands.
      */
     deal(hand) {
       if (reduced()) return fadeIn(hand, ms("deal"));

@@ -912,28 +912,26 @@ export function createRenderer(doc, motion) {
     if (bannersWarm === model.lang) return;
     bannersWarm = model.lang;
     bannersDue?.();
-    const words = model.bannerWords;
+    const { lang, bannerWords } = model;
     bannersDue = whenIdle(win, () => {
-      const nodes = words.map((text) => {
+      const nodes = bannerWords.map((text) => {
         const node = el(doc, "span", "banner placed", text);
         node.style.opacity = "0.002";
         return node;
       });
       effects.append(...nodes);
       nodes[0].getBoundingClientRect(); // the layout, now (the effects layer alone: contain: strict)
-      let removed = false;
       const remove = () => {
-        if (removed) return;
-        removed = true;
         for (const node of nodes) node.remove();
       };
-      // Painted in the next frame, removed in the one after (or now, if another language came).
+      // Painted in the next frame, removed in the one after; removed at once when another
+      // language's warm-up takes over (bannersDue is then no longer this one's).
       bannersDue = remove;
       afterFrames(2, () => {
-        if (removed) return;
+        if (bannersDue !== remove) return;
         remove();
         bannersDue = null;
-        effects.dataset.warm = model.lang;
+        effects.dataset.warm = lang;
       });
     }, { timeout: 2000, fallback: 200 });
   }
