@@ -8,7 +8,7 @@ import { createHandController } from "../../web/js/game/hand_controller.js";
 import { state as base, view } from "./table_fixtures.mjs";
 
 /** A hand controller on `client`, a stand-in engine, with every other part a quiet stand-in. */
-function standIns(client, { level = "medium", written = new Map(), whenDrawn = (callback) => callback(), now, settings, followers = [], isCovered } = {}) {
+function standIns(client, { level = "medium", written = new Map(), whenDrawn = (callback) => callback(), whenLanded, now, settings, followers = [], isCovered } = {}) {
   return createHandController({
     client,
     storage: { writeText: (key, text) => (written.set(key, text), true), remove: (key) => written.delete(key) },
@@ -17,6 +17,7 @@ function standIns(client, { level = "medium", written = new Map(), whenDrawn = (
     notices: { show() {} },
     update() {},
     whenDrawn,
+    whenLanded,
     now,
     isReady: () => true,
     onWorked() {},
@@ -207,7 +208,7 @@ test("a tap after Hint's answer was drawn adds to the hint's cards", async () =>
 });
 
 /** A controller whose engine answers Hint only while `engine.answers` (pending slices else). */
-function lookAheadController() {
+function lookAheadController(options = {}) {
   const sent = [];
   const engine = { answers: true };
   const client = {
@@ -221,7 +222,7 @@ function lookAheadController() {
       return { ok: false, error: { code: "internal", message: { en: "stop here", zh: "到此为止" } } };
     },
   };
-  const hand = standIns(client);
+  const hand = standIns(client, options);
   const you = yours();
   /** Your turn after `moves` moves of hand h1. */
   const turn = (moves) =>
@@ -267,6 +268,24 @@ test("once Hint was pressed, each later turn's search is asked for as the turn b
   hand.actions.hint();
   assert.deepEqual(hand.view().selection, ["9C"]); // at once, no more requests
   assert.equal(hints(), asked);
+  hand.halt();
+});
+
+test("a turn's look-ahead waits for the play it answers to land; a landing after the turn has gone asks nothing", async () => {
+  const landings = [];
+  const { hand, turn, hints } = lookAheadController({ whenLanded: (callback) => landings.push(callback) });
+  await hintUsed(hand, turn);
+  const asked = hints();
+  turn(3);
+  await settle(10);
+  assert.equal(hints(), asked); // the play this turn answers is still in the air
+  turn(6); // the next turn came first
+  landings.shift()();
+  await settle(10);
+  assert.equal(hints(), asked);
+  landings.shift()();
+  await until(() => hand.view().hintReady);
+  assert.ok(hints() > asked);
   hand.halt();
 });
 

@@ -190,6 +190,7 @@ function createApp(win) {
     update,
     whenDrawn: frame.whenDrawn,
     afterPaint: frame.afterPaint,
+    whenLanded: (callback) => frame.whenDrawn(() => renderer.whenLanded(callback)),
     isReady: () => engine.ready,
     onWorked: () => engine.worked(),
     followers: [

@@ -158,6 +158,7 @@ export function createRenderer(doc, motion) {
   const dialogs = createDialogRenderer(doc, { tableCard }); // How to play draws its examples with the table's cards
   const faces = createFaces(doc, root);
   let drawn = null; // the last model drawn: what changed since decides the motion
+  let landings = []; // one promise a play drawn and not yet landed (whenLanded)
 
   const labelWriter = createLabelWriter();
   const labelKeys = labelNodes.map((node) => node.dataset.label);
@@ -749,7 +750,17 @@ export function createRenderer(doc, motion) {
       const waiting = arrived.map(({ play }) => play);
       for (const node of waiting) node.classList.add("arriving");
       // Its faces come at the `flight`th frame (renderPlay), the flight at the one after.
-      afterFrames(changes.flight + 1, () => fly({ arrived, before, waiting, landing }));
+      const landed = new Promise((resolve) => {
+        afterFrames(changes.flight + 1, () => {
+          const flights = fly({ arrived, before, waiting, landing });
+          // (a flight cut short, by a new hand or a reload, has landed too)
+          Promise.allSettled(flights.map((flight) => flight?.finished)).then(() => resolve());
+        });
+      });
+      landings.push(landed);
+      landed.then(() => {
+        landings = landings.filter((other) => other !== landed);
+      });
     }
     if (model.shutOut && model.shutOut.at !== old.shutOut?.at) motion.stamp(banner("shut-out", model.shutOut.text));
     if (changes.revealed.length) turnUp(changes.revealed);
@@ -815,7 +826,7 @@ export function createRenderer(doc, motion) {
    * banner is placed in this task, from a page already laid out, before the plays waiting
    * unseen are shown: placed in a frame of its own, after them, its reads made the browser
    * restyle and lay out the page in that frame's script (on a phone slowed 4x, a frame of
-   * 50-65 ms while the plane flew).
+   * 50-65 ms while the plane flew). Returns the flights (their animations).
    */
   function fly({ arrived, before, waiting, landing }) {
     win.performance.mark("pdk:fly");
@@ -831,11 +842,11 @@ export function createRenderer(doc, motion) {
       const flights = yours.length
         ? yours.map((card) => [card, before.hand.get(card.dataset.card) ?? null, rect(card)])
         : [[whole, seatAnchor(seat), rect(whole)]];
-      starts.push(() => flights.forEach(([node, a, b], index) => motion.flyFrom(node, a, b, index)));
+      starts.push(() => flights.map(([node, a, b], index) => motion.flyFrom(node, a, b, index)));
     }
     landing?.();
     for (const node of waiting) node.classList.remove("arriving");
-    for (const start of starts) start();
+    return starts.flatMap((start) => start());
   }
 
   function render(model) {
@@ -942,5 +953,13 @@ export function createRenderer(doc, motion) {
     warmUp,
     /** Your hand alone, from the table model's `hand` (a tap: frame.js handInput). */
     renderHand: (hand) => renderHand({ hand }),
+    /**
+     * Run `callback` once every play drawn so far has landed (at once when none is in the
+     * air): work that would compete with a flight's frames for a phone's cores waits for it.
+     */
+    whenLanded(callback) {
+      if (landings.length === 0) callback();
+      else Promise.allSettled(landings).then(() => callback());
+    },
   };
 }
