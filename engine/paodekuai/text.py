@@ -228,12 +228,13 @@ def _refusal_text(code: str, ctx: Context) -> Text:
         if ctx.beating is not None:
             play = combo_text(ctx.beating)
             return Text(
-                # The evidence, not advice: naming it "the lowest that beats" read as a
-                # suggestion to play it, which the coach may rate a mistake.
-                f"You must play: your {play.en} beats it.",
-                f"有牌必压：{play.zh}就压得过，不能不出。",
+                # The evidence, not advice: named as the play to make ("the lowest that
+                # beats", "you must play: your pair of 5s beats it") it read as what to play,
+                # which Hint or the coach may not choose. One of the plays that beat.
+                f"You can't pass: you can beat it (your {play.en}, for one).",
+                f"有牌必压，不能不出（比如{play.zh}就压得过）。",
             )
-        return Text("You must play: you can beat it.", "有牌必压，不能不出。")
+        return Text("You can't pass: you can beat it.", "有牌必压，不能不出。")
     if code == "leader_cannot_pass":
         return Text("You lead this trick: you cannot pass.", "这一轮由你先出，不能不出。")
     return Text(f"That play is not allowed ({code}).", f"不能这样出牌（{code}）。")
@@ -319,7 +320,7 @@ def prompt_text(
         if not can_beat:
             main = Text(f"You can't beat the {beaten.en}: pass.", f"压不过{beaten.zh}：只能不出。")
         elif must_beat:
-            # The rule itself ("you must play: your pair of 9s beats it") is the locked Pass
+            # The rule itself ("you can't pass: you can beat it") is the locked Pass
             # button's reason, drawn under this line: said once.
             main = Text(f"Your turn: beat the {beaten.en}.", f"请选能压过{beaten.zh}的牌。")
         else:

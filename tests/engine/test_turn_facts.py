@@ -71,8 +71,8 @@ def test_the_refused_pass_names_the_lowest_play_that_beats_as_a_fact_not_advice(
     g = position(["6S 9H 9D KC 7H", "4H 4D 8C", "QH 5D 3C"], leader=2, actions=["5D"])
     refusal = g.pass_refusal()
     assert refusal is not None
-    assert refusal.message.en == "You must play: your single 6 beats it."
-    assert refusal.message.zh == "有牌必压：单张6就压得过，不能不出。"
+    assert refusal.message.en == "You can't pass: you can beat it (your single 6, for one)."
+    assert refusal.message.zh == "有牌必压，不能不出（比如单张6就压得过）。"
     assert g.cards_for(g.suggested_moves()[0]) == ["6S"]
     assert g.timeout_action() == ["6S"]
 
@@ -85,7 +85,7 @@ def test_must_beat_the_prompt_offers_no_pass_and_may_pass_presets_do() -> None:
     assert g.prompt().zh == "请选能压过单张5的牌。"
     # The rule is said once, as the reason the pass is refused.
     refusal = g.pass_refusal()
-    assert refusal is not None and "You must play" in refusal.message.en
+    assert refusal is not None and "You can't pass" in refusal.message.en
     free = position(["3S 10S", "9H 6C", "KH 5D"], leader=2, rules="classic16", actions=["5D"])
     assert free.can_pass()
     assert free.prompt().en == "Select cards that beat the single 5, or pass."
@@ -153,9 +153,9 @@ def test_a_trio_with_cards_is_named_in_chinese_with_its_rank_as_the_other_plays_
     refusal = g.pass_refusal()
     assert refusal is not None
     assert refusal.message.en == (
-        "You must play: your trio of kings with two beats it."
+        "You can't pass: you can beat it (your trio of kings with two, for one)."
     )
-    assert refusal.message.zh == "有牌必压：三个K带二就压得过，不能不出。"
+    assert refusal.message.zh == "有牌必压，不能不出（比如三个K带二就压得过）。"
     # The trio's other kinds read the same way.
     assert combo_text(Combo(Kind.TRIO_ONE, 1, RANKS.index("K"))).zh == "三个K带一"
     assert combo_text(Combo(Kind.TRIO_PAIR, 1, RANKS.index("8"))).zh == "三个8带一对"

@@ -184,7 +184,7 @@ test("the table model: Play only on a legal selection (judged, or listed by the 
   assert.equal(idle.buttons.pass.reason, "You lead");
   // The lead's prompt says it already: no line of its own under the status.
   assert.equal(idle.buttons.pass.reasonShown, false);
-  const mustBeat = { code: "must_beat", message: { en: "You must play: you can beat it.", zh: "有牌必压" } };
+  const mustBeat = { code: "must_beat", message: { en: "You can't pass: you can beat it.", zh: "有牌必压" } };
   const following = (overrides = {}) => {
     const you = { lead: false, can_pass: false, pass_refusal: mustBeat, hints: [["3S"]], greyed: [] };
     return buildTableModel(state({ snapshot: { ...state().snapshot, you }, ...overrides }));
@@ -193,7 +193,7 @@ test("the table model: Play only on a legal selection (judged, or listed by the 
   // Cards selected: the status judges them, and the line gives their words its room.
   const judgedLine = { legal: false, code: "x", combo: null, message: { en: "Single K cannot follow the pair", zh: "单张K压不过对子" } };
   const selected = following({ selection: ["3S"], judgement: judgedLine }).buttons.pass;
-  assert.deepEqual([selected.reason, selected.reasonShown], ["You must play: you can beat it.", false]);
+  assert.deepEqual([selected.reason, selected.reasonShown], ["You can't pass: you can beat it.", false]);
   assert.equal(idle.buttons.hint.enabled, true);
   assert.deepEqual(idle.hand.cards.map((c) => c.greyed), [false, false, true]);
   const judged = { legal: true, code: null, combo: null, message: { en: "Single 3", zh: "单张3" } };

@@ -35,7 +35,7 @@ const YOU = {
   mustBeat: {
     lead: false,
     can_pass: false,
-    pass_refusal: { code: "must_beat", message: { en: "You must play: your pair of queens beats it.", zh: "有牌必压：对Q就压得过，不能不出。" } },
+    pass_refusal: { code: "must_beat", message: { en: "You can't pass: you can beat it (your pair of queens, for one).", zh: "有牌必压，不能不出（比如对Q就压得过）。" } },
     hints: [["QS", "QH"]],
     greyed: ["9S", "KS"],
     single_barred: [],

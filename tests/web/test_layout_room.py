@@ -113,9 +113,9 @@ REASON_ROOM = """() => {
 def test_on_a_phone_the_reason_pass_is_locked_is_read_whole(
     open_table: Any, viewport: tuple[int, int]
 ) -> None:
-    """When you must beat, the reason ("You must play: your run of pairs 6 to 8 beats it.")
-    takes the lines it needs over the empty foot of the felt, clear of the seats, your play,
-    the buttons and the hand."""
+    """When you must beat, the reason ("You can't pass: you can beat it (your run of pairs 6
+    to 8, for one).") takes the lines it needs over the empty foot of the felt, clear of the
+    seats, your play, the buttons and the hand."""
     page = open_screen(open_table, viewport, "#deal=A0000000").page
 
     def long_reason(p: Any) -> bool:

@@ -141,7 +141,7 @@ def test_the_status_line_says_what_the_buttons_say(table: Any) -> None:
             assert "or pass" not in line and line.startswith("Your turn: beat the "), line
             # The rule is said once, under the line, as the reason Pass is locked.
             reason = page.text_content("[data-pass-reason]") or ""
-            assert "You must play" in reason and "must play" not in line, reason
+            assert "You can't pass" in reason and "can't pass" not in line, reason
             assert hint_on
         elif not hint_on:  # nothing beats: the line says so, and Pass is the main button
             seen.add("nothing beats")
@@ -618,7 +618,8 @@ def test_on_a_phone_the_status_is_whole_beside_the_reason_pass_is_locked(
     the reason Pass is locked on the line under it."""
     page = web_table.open_screen(open_table, viewport).page
     play_to_a_turn_you_must_beat(page)
-    assert (page.text_content("[data-pass-reason]") or "").startswith("You must play: your ")
+    reason = page.text_content("[data-pass-reason]") or ""
+    assert reason.startswith("You can't pass: you can beat it (your "), reason
     assert page.evaluate(STATUS_WHOLE), status(page)
 
 
@@ -633,6 +634,6 @@ def test_a_tap_on_pass_locked_because_you_can_beat_keeps_the_prompt_and_says_why
     page.click("[data-action=pass]", force=True)  # (a real click: Playwright waits for no lock)
     page.wait_for_selector('[data-pass-reason][data-tone="bad"]', timeout=3000)
     reason = (page.text_content("[data-pass-reason]") or "").strip()
-    assert reason.startswith("You must play: your "), reason
+    assert reason.startswith("You can't pass: you can beat it (your "), reason
     assert status(page) == prompt
     assert reason not in status(page)
