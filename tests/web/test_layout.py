@@ -475,6 +475,38 @@ def test_a_notice_mid_hand_covers_no_play_on_the_felt(
         assert apart, (viewport, name, (left, top, right, bottom), notice)
 
 
+#: The boxes of the notice and of each line the felt prints of the hand (its rules, the
+#: daily's date) that is in sight: shown, and not hidden.
+NOTICE_AND_PLATE = """() => {
+  const box = e => {
+    const r = e.getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom];
+  };
+  const seen = e => e.checkVisibility({visibilityProperty: true}) && e.textContent.trim() !== '';
+  return {notice: box(document.querySelector('[data-notice]')),
+          plate: [...document.querySelectorAll('[data-plate-daily], [data-plate-rules]')]
+            .filter(seen).map(box)};
+}"""
+
+
+@pytest.mark.parametrize("viewport", SCREENS, ids=screen_id)
+def test_a_notice_over_the_felt_leaves_the_tables_printed_words_whole(
+    open_table: Any, viewport: tuple[int, int]
+) -> None:
+    """The daily deal's notice and the words the felt prints of the hand (the daily's date,
+    its rules and level) are never drawn one over the other: an edge of the notice over a
+    line of print read as a fault."""
+    page = open_screen(open_table, viewport, "#daily=2026-11-02").page
+    page.wait_for_function(
+        "() => document.querySelector('[data-notice]').textContent.includes('2026-11-02')"
+    )
+    seen = page.evaluate(NOTICE_AND_PLATE)
+    notice = seen["notice"]
+    for left, top, right, bottom in seen["plate"]:
+        apart = right <= notice[0] or left >= notice[2] or bottom <= notice[1] or top >= notice[3]
+        assert apart, (viewport, (left, top, right, bottom), notice)
+
+
 #: Between each two figures side by side in a row of Statistics, the space between their
 #: texts (px), and whether the table fits its panel.
 FIGURE_GAPS = """() => {
