@@ -2,13 +2,14 @@
 """The table under a finger on a slow phone: tap latency, frames while cards move.
 
     .venv-test/bin/python bench/bench_table.py [--hands 3] [--passes 1] [--throttle 4]
-        [--visit first|return] [--floor-rounds 30] [--json FILE] [--dist DIR]
+        [--visit first|return] [--input pen|touch] [--floor-rounds 30] [--json FILE]
+        [--dist DIR]
 
 (`python build.py test` creates .venv-test with Playwright; dist/ is built when
-missing.) In headless Chromium at 390x844 with touch, the built site is played
-for a few hands at normal speed (the real animations): at each of your turns
-a card is tapped on and off (real touch input through DevTools), then the
-turn is taken (Hint + Play, or Pass). The page's own timeline is read:
+missing.) In headless Chromium at 390x844 (a phone: touch, mobile viewport)
+the built site is played for a few hands at normal speed (the real
+animations): at each of your turns a card is tapped on and off, then the turn
+is taken (Hint + Play, or Pass). The page's own timeline is read:
 
 - tap to drawn: from each tap's `pointerdown` (its event timestamp, when the
   finger touched the glass: the input that selects, a card rises as the
@@ -17,7 +18,7 @@ turn is taken (Hint + Play, or Pass). The page's own timeline is read:
   animation callback): how long a finger waits to see its card rise; and, as
   the browser itself measures it, the Event Timing API's duration of each
   `pointerdown` (to the next paint; only those of 16 ms or more are reported,
-  rounded to 8 ms). The finger is lifted at once (touchStart and touchEnd
+  rounded to 8 ms). The finger is lifted at once (the press and the lift
   sent back to back), so the lift's own events are handled before that frame
   too, as with the quickest real tap;
 - the longest gap between two animation frames while a Web Animation of a
@@ -35,6 +36,17 @@ every animation frame and so makes the browser produce frames the page never
 asks for, at 4x a few milliseconds each, between every tap and every move.
 For the same reason the probe watches frames only while something moves.
 
+The presses are a stylus's (`--input pen`, the default: DevTools' mouse input with
+pointerType "pen"), which the page takes exactly as a finger's (the same pointerdown
+handler, its default prevented alike). DevTools' touch input (`--input touch`) is
+not a finger's: it holds each synthetic touch until the page has committed its next
+frame, having taken the touch's timestamp before that wait
+(content/browser/devtools/protocol/input_handler.cc, DispatchWebTouchEvent:
+InsertVisualStateCallback), so every tap's figure includes a frame that a real
+touch never waits for; while cards fly on a phone slowed 4x, that hold alone was
+13-26 ms of a turn's first tap (the trace's EventLatency stage
+GenerationToBrowserMain; 2-6 ms on the taps after it). Pen input goes out at once.
+
 Everything is measured twice in the same run: without CPU throttling (the
 baseline) and with DevTools' Emulation.setCPUThrottlingRate (default 4x: a
 mid-range phone), and the ratios printed. Goals, throttled: tap p95 <= 50 ms,
@@ -42,7 +54,7 @@ longest frame gap while animating <= 50 ms, no long task over 50 ms.
 
 At each rate a bare page (FLOOR_PAGE: cards that rise on a tap, a card flying in
 every second) is tapped the same way under the same probes: the floor that this
-browser's delivery of a touch, and its frames, set for any page. The table is read
+browser's delivery of a press, and its frames, set for any page. The table is read
 against it.
 """
 
@@ -162,15 +174,38 @@ const watch = () => {
 """
 
 
-def touch_tap(cdp: Any, x: float, y: float) -> None:
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+#: How the presses are made: a stylus (DevTools' mouse input as a pen) or DevTools'
+#: touch input (held until the page's next frame is committed: see the module's words).
+INPUTS = ("pen", "touch")
 
 
-def finger(cdp: Any) -> Any:
-    """Press as a finger does: a touch at the element's centre (DevTools input), not
-    Playwright's click, whose checks (is it stable over two frames, what is under the
-    point, scroll it into view) run script in the page, inside the frames measured."""
+def press_at(cdp: Any, x: float, y: float, pointer: str = "pen") -> None:
+    """A press and its lift at (x, y), sent back to back, as the quickest real tap."""
+    if pointer == "touch":
+        cdp.send(
+            "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]}
+        )
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        return
+    for kind, buttons in (("mousePressed", 1), ("mouseReleased", 0)):
+        cdp.send(
+            "Input.dispatchMouseEvent",
+            {
+                "type": kind,
+                "x": x,
+                "y": y,
+                "button": "left",
+                "buttons": buttons,
+                "clickCount": 1,
+                "pointerType": "pen",
+            },
+        )
+
+
+def finger(cdp: Any, pointer: str = "pen") -> Any:
+    """Press at the element's centre (DevTools input), not with Playwright's click, whose
+    checks (is it stable over two frames, what is under the point, scroll it into view)
+    run script in the page, inside the frames measured."""
 
     def press(page: Any, selector: str) -> None:
         box = page.eval_on_selector(
@@ -178,12 +213,12 @@ def finger(cdp: Any) -> Any:
             "e => { const r = e.getBoundingClientRect();"
             " return [r.x + r.width / 2, r.y + r.height / 2]; }",
         )
-        touch_tap(cdp, box[0], box[1])
+        press_at(cdp, box[0], box[1], pointer)
 
     return press
 
 
-def tap_cards(page: Any, cdp: Any) -> None:
+def tap_cards(page: Any, cdp: Any, pointer: str = "pen") -> None:
     """Tap a card on, then off again (two taps of different cards never read as a double-tap)."""
     boxes = page.eval_on_selector_all(
         "[data-hand] [data-card]",
@@ -194,7 +229,7 @@ def tap_cards(page: Any, cdp: Any) -> None:
         return
     for x, y in (boxes[0], boxes[-1]):
         for _ in range(2):  # on, then off
-            touch_tap(cdp, x, y)
+            press_at(cdp, x, y, pointer)
             page.wait_for_timeout(400)
 
 
@@ -245,7 +280,9 @@ FLOOR_PAGE = """<!doctype html>
 FLOOR_PATH = "bench-floor.html"
 
 
-def floor(browser: Any, url: str, throttle: float, rounds: int) -> dict[str, list[float]]:
+def floor(
+    browser: Any, url: str, throttle: float, rounds: int, pointer: str = "pen"
+) -> dict[str, list[float]]:
     """The bare page's figures: `rounds` times a card tapped on and off at each end of the
     hand (tap_cards, as at each of your turns in the table's passes)."""
     context = browser.new_context(viewport=VIEWPORT, has_touch=True, is_mobile=True)
@@ -260,7 +297,7 @@ def floor(browser: Any, url: str, throttle: float, rounds: int) -> dict[str, lis
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
         page.evaluate(CLEAR_PROBES)
         for _ in range(rounds):
-            tap_cards(page, cdp)
+            tap_cards(page, cdp, pointer)
         return read_probes(page)
     finally:
         context.close()
@@ -346,9 +383,9 @@ def wait_until(page: Any, ready: str, timeout: int = TIMEOUT_MS) -> None:
     )
 
 
-def play_hands(page: Any, cdp: Any, hands: int) -> None:
+def play_hands(page: Any, cdp: Any, hands: int, pointer: str = "pen") -> None:
     """Play `hands` hands: at each of your turns a card tapped on and off, then the turn."""
-    press = finger(cdp)
+    press = finger(cdp, pointer)
     done = 0
     while done < hands:
         wait_until(page, web_table.MY_TURN_OR_OVER)
@@ -359,12 +396,12 @@ def play_hands(page: Any, cdp: Any, hands: int) -> None:
                 press(page, "[data-result] [data-action=new]")
                 wait_until(page, "() => !document.querySelector('[data-result]').checkVisibility()")
             continue
-        tap_cards(page, cdp)
+        tap_cards(page, cdp, pointer)
         web_table.take_turn(page, wait=wait_until, press=press)
 
 
 def play(
-    browser: Any, url: str, hands: int, throttle: float, visit: str = "first"
+    browser: Any, url: str, hands: int, throttle: float, visit: str = "first", pointer: str = "pen"
 ) -> dict[str, list[float]]:
     context = browser.new_context(viewport=VIEWPORT, has_touch=True, is_mobile=True)
     context.add_init_script(PROBES)
@@ -372,7 +409,7 @@ def play(
         if visit == "return":
             visit_before(context, url)
         page, cdp = open_throttled(context, url, throttle)
-        play_hands(page, cdp, hands)
+        play_hands(page, cdp, hands, pointer)
         return read_probes(page)
     finally:
         context.close()
@@ -435,6 +472,13 @@ def main() -> int:
         default=30,
         help="rounds of four taps on the bare page (FLOOR_PAGE) at each CPU rate; 0: none",
     )
+    parser.add_argument(
+        "--input",
+        choices=INPUTS,
+        default="pen",
+        help="pen: DevTools' mouse input as a stylus, sent at once; touch: DevTools' touch"
+        " input, each touch held until the page's next frame is committed (its wait counted)",
+    )
     parser.add_argument("--json", type=Path, help="also write the figures here")
     parser.add_argument(
         "--deal",
@@ -472,21 +516,22 @@ def main() -> int:
                     (f"throttled {args.throttle:g}x", args.throttle),
                 ):
                     passes = [
-                        play(browser, url, args.hands, rate, args.visit)
+                        play(browser, url, args.hands, rate, args.visit, args.input)
                         for _ in range(args.passes)
                     ]
                     raw = {key: [v for one in passes for v in one[key]] for key in passes[0]}
                     results[name] = {key: tail_summary(values) for key, values in raw.items()}
                     spreads[name] = [pass_figures(one) for one in passes]
                     if args.floor_rounds:
-                        floor_raw = floor(browser, url, rate, args.floor_rounds)
+                        floor_raw = floor(browser, url, rate, args.floor_rounds, args.input)
                         floors[name] = {k: tail_summary(v) for k, v in floor_raw.items()}
             finally:
                 browser.close()
     finally:
         server.shutdown()
     print(
-        f"Chromium 390x844 touch, normal speed, {args.visit} visits, {args.hands} hands per"
+        f"Chromium 390x844, {args.input} input, normal speed, {args.visit} visits,"
+        f" {args.hands} hands per"
         f" pass, {args.passes} pass(es) per rate"
     )
     for name, figures in results.items():
@@ -538,7 +583,10 @@ def main() -> int:
     print(f"({time.perf_counter() - started:.0f} s)")
     if args.json:
         args.json.write_text(
-            json.dumps({"pooled": results, "passes": spreads, "bare_page": floors}, indent=2)
+            json.dumps(
+                {"input": args.input, "pooled": results, "passes": spreads, "bare_page": floors},
+                indent=2,
+            )
         )
     return 0
 
