@@ -34,7 +34,14 @@ page (your turn, the hint's answer, the next move) with a MutationObserver in
 the page, not with Playwright's wait_for_function, which runs its check in
 every animation frame and so makes the browser produce frames the page never
 asks for, at 4x a few milliseconds each, between every tap and every move.
-For the same reason the probe watches frames only while something moves.
+For the same reason the probe watches frames only while something moves. Every
+read of the page (where to press, whether the hand is over, what the buttons
+allow) goes through a small driver put in the page with the probes, called by
+DevTools' Runtime.evaluate with a few bytes of script (DRIVER): Playwright's
+own calls (is_visible, is_enabled, eval_on_selector, page.evaluate) run its
+injected script and selector engine in the page, and so were the bench's own
+main-thread tasks of 11-38 ms each, at 4x, in the middle of the first hand's
+flights (a trace's DevToolsSession messages), work no player's finger makes.
 
 The presses are a stylus's (`--input pen`, the default: DevTools' mouse input with
 pointerType "pen"), which the page takes exactly as a finger's (the same pointerdown
@@ -174,12 +181,96 @@ const watch = () => {
 """
 
 
+#: What the bench waits for, by name: the tests' own conditions (web_table), each a
+#: JavaScript function of at most one argument, put in the page once with the probes.
+CONDITIONS = {
+    "turn": web_table.MY_TURN_OR_OVER,
+    "play enabled": web_table.PLAY_ENABLED,
+    "hint answered": web_table.HINT_ANSWERED,
+    "moved": web_table.MOVED_BEYOND,
+    "sheet gone": "() => document.querySelector('[data-result]').hidden",
+}
+
+#: The driver in the page: what the bench reads, and its waits. A call to it is a few
+#: bytes to parse (`in_page`). Playwright's own calls are not: each runs its injected
+#: script and selector engine in the page (is_visible and is_enabled 7 ms, a bounding box
+#: by eval_on_selector 12-20 ms of a round trip at 4x, against 1.3-1.7 ms for this), and
+#: a function sent to page.evaluate is parsed and compiled every time. Those are tasks on
+#: the main thread that no player's finger makes, and the bench made them while cards
+#: flew: in a trace at 4x, DevTools messages of 11-38 ms each in the first hand's flights.
+DRIVER = """
+window.__bench = (() => {
+  const conditions = {CONDITIONS};
+  const centre = (element) => {
+    const r = element.getBoundingClientRect();
+    return [r.x + r.width / 2, r.y + r.height / 2];
+  };
+  return {
+    until(name, arg, timeout) {
+      const ready = () => conditions[name](arg);
+      return new Promise((resolve, reject) => {
+        if (ready()) return resolve(true);
+        const observer = new MutationObserver(() => {
+          if (!ready()) return;
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve(true);
+        });
+        observer.observe(document.documentElement,
+          {subtree: true, childList: true, attributes: true, characterData: true});
+        const timer = setTimeout(() => {
+          observer.disconnect();
+          reject(new Error("timed out waiting for " + name));
+        }, timeout);
+      });
+    },
+    centre: (selector) => centre(document.querySelector(selector)),
+    centres: (selector) => [...document.querySelectorAll(selector)].map(centre),
+    state: () => ({
+      over: document.querySelector('[data-result]:not([hidden])') !== null,
+      hint: !document.querySelector('[data-action=hint]').disabled,
+      play: !document.querySelector('[data-action=play]').disabled,
+      moves: Number(document.querySelector('[data-app]').dataset.moves),
+    }),
+  };
+})();
+""".replace(
+    "CONDITIONS", ", ".join(f"{json.dumps(name)}: {source}" for name, source in CONDITIONS.items())
+)
+PROBES += DRIVER
+
+
+def in_page(cdp: Any, expression: str) -> Any:
+    """`expression`'s value in the page, a promise's once settled (DevTools' Runtime.evaluate)."""
+    reply = cdp.send(
+        "Runtime.evaluate", {"expression": expression, "awaitPromise": True, "returnByValue": True}
+    )
+    if "exceptionDetails" in reply:
+        details = reply["exceptionDetails"]
+        raise RuntimeError(details.get("exception", {}).get("description") or details["text"])
+    return reply["result"].get("value")
+
+
+def driver(cdp: Any, method: str, *args: Any) -> Any:
+    """A call to the page's driver (DRIVER)."""
+    return in_page(cdp, f"window.__bench.{method}({', '.join(json.dumps(a) for a in args)})")
+
+
+def wait_for(cdp: Any, condition: str, arg: Any = None, timeout: int = TIMEOUT_MS) -> None:
+    """Return once the condition named `condition` (CONDITIONS) holds for `arg`. It is tried
+    now and after each change to the page (a MutationObserver), not polled at every
+    animation frame as Playwright's wait_for_function is: that polling would add a
+    condition's run and a frame to every frame and tap measured."""
+    driver(cdp, "until", condition, arg, timeout)
+
+
 #: How the presses are made: a stylus (DevTools' mouse input as a pen) or DevTools'
 #: touch input (held until the page's next frame is committed: see the module's words).
 INPUTS = ("pen", "touch")
+DEFAULT_INPUT = INPUTS[0]
 
 
-def press_at(cdp: Any, x: float, y: float, pointer: str = "pen") -> None:
+def press_at(cdp: Any, x: float, y: float, pointer: str = DEFAULT_INPUT) -> None:
     """A press and its lift at (x, y), sent back to back, as the quickest real tap."""
     if pointer == "touch":
         cdp.send(
@@ -202,32 +293,24 @@ def press_at(cdp: Any, x: float, y: float, pointer: str = "pen") -> None:
         )
 
 
-def finger(cdp: Any, pointer: str = "pen") -> Any:
-    """Press at the element's centre (DevTools input), not with Playwright's click, whose
-    checks (is it stable over two frames, what is under the point, scroll it into view)
-    run script in the page, inside the frames measured."""
+def finger(cdp: Any, pointer: str = DEFAULT_INPUT) -> Any:
+    """Press at the element's centre (DevTools input, the centre read by the page's driver),
+    not with Playwright's click, whose checks (is it stable over two frames, what is under
+    the point, scroll it into view) run script in the page, inside the frames measured."""
 
-    def press(page: Any, selector: str) -> None:
-        box = page.eval_on_selector(
-            selector,
-            "e => { const r = e.getBoundingClientRect();"
-            " return [r.x + r.width / 2, r.y + r.height / 2]; }",
-        )
-        press_at(cdp, box[0], box[1], pointer)
+    def press(selector: str) -> None:
+        x, y = driver(cdp, "centre", selector)
+        press_at(cdp, x, y, pointer)
 
     return press
 
 
-def tap_cards(page: Any, cdp: Any, pointer: str = "pen") -> None:
+def tap_cards(page: Any, cdp: Any, pointer: str = DEFAULT_INPUT) -> None:
     """Tap a card on, then off again (two taps of different cards never read as a double-tap)."""
-    boxes = page.eval_on_selector_all(
-        "[data-hand] [data-card]",
-        "els => els.map(e => { const r = e.getBoundingClientRect();"
-        " return [r.x + r.width / 2, r.y + r.height / 2]; })",
-    )
-    if len(boxes) < 2:
+    centres = driver(cdp, "centres", "[data-hand] [data-card]")
+    if len(centres) < 2:
         return
-    for x, y in (boxes[0], boxes[-1]):
+    for x, y in (centres[0], centres[-1]):
         for _ in range(2):  # on, then off
             press_at(cdp, x, y, pointer)
             page.wait_for_timeout(400)
@@ -281,7 +364,7 @@ FLOOR_PATH = "bench-floor.html"
 
 
 def floor(
-    browser: Any, url: str, throttle: float, rounds: int, pointer: str = "pen"
+    browser: Any, url: str, throttle: float, rounds: int, pointer: str = DEFAULT_INPUT
 ) -> dict[str, list[float]]:
     """The bare page's figures: `rounds` times a card tapped on and off at each end of the
     hand (tap_cards, as at each of your turns in the table's passes)."""
@@ -357,51 +440,46 @@ def open_throttled(context: Any, url: str, throttle: float) -> tuple[Any, Any]:
     return page, cdp
 
 
-def wait_until(page: Any, ready: str, timeout: int = TIMEOUT_MS) -> None:
-    """Return once `ready` (a JavaScript function of no arguments) holds in the page. It is
-    tried now and after each change to the page (a MutationObserver), not polled at every
-    animation frame as Playwright's wait_for_function is: that polling would add a
-    predicate run and a frame to every frame and tap measured."""
-    page.evaluate(
-        f"""(timeout) => new Promise((resolve, reject) => {{
-          const ready = {ready};
-          if (ready()) return resolve(true);
-          const observer = new MutationObserver(() => {{
-            if (!ready()) return;
-            observer.disconnect();
-            clearTimeout(timer);
-            resolve(true);
-          }});
-          observer.observe(document.documentElement,
-            {{subtree: true, childList: true, attributes: true, characterData: true}});
-          const timer = setTimeout(() => {{
-            observer.disconnect();
-            reject(new Error("timed out waiting for " + {json.dumps(ready)}));
-          }}, timeout);
-        }})""",
-        timeout,
-    )
+def take_turn(cdp: Any, press: Any) -> None:
+    """Your turn as the tests play it (web_table.take_turn): Hint's play (Hint pressed again
+    when the search found passing best), or a pass when Hint is off."""
+    state = driver(cdp, "state")
+    if state["hint"]:
+        press("[data-action=hint]")
+        wait_for(cdp, "hint answered")
+        if not driver(cdp, "state")["play"]:
+            press("[data-action=hint]")
+            wait_for(cdp, "play enabled")
+        press("[data-action=play]")
+    else:
+        press("[data-action=pass]")
+    wait_for(cdp, "moved", state["moves"])
 
 
-def play_hands(page: Any, cdp: Any, hands: int, pointer: str = "pen") -> None:
+def play_hands(page: Any, cdp: Any, hands: int, pointer: str = DEFAULT_INPUT) -> None:
     """Play `hands` hands: at each of your turns a card tapped on and off, then the turn."""
     press = finger(cdp, pointer)
     done = 0
     while done < hands:
-        wait_until(page, web_table.MY_TURN_OR_OVER)
-        if web_table.is_over(page):
+        wait_for(cdp, "turn")
+        if driver(cdp, "state")["over"]:
             done += 1
             page.wait_for_timeout(1200)  # the end of the hand's own motion
             if done < hands:
-                press(page, "[data-result] [data-action=new]")
-                wait_until(page, "() => !document.querySelector('[data-result]').checkVisibility()")
+                press("[data-result] [data-action=new]")
+                wait_for(cdp, "sheet gone")
             continue
         tap_cards(page, cdp, pointer)
-        web_table.take_turn(page, wait=wait_until, press=press)
+        take_turn(cdp, press)
 
 
 def play(
-    browser: Any, url: str, hands: int, throttle: float, visit: str = "first", pointer: str = "pen"
+    browser: Any,
+    url: str,
+    hands: int,
+    throttle: float,
+    visit: str = "first",
+    pointer: str = DEFAULT_INPUT,
 ) -> dict[str, list[float]]:
     context = browser.new_context(viewport=VIEWPORT, has_touch=True, is_mobile=True)
     context.add_init_script(PROBES)
@@ -475,7 +553,7 @@ def main() -> int:
     parser.add_argument(
         "--input",
         choices=INPUTS,
-        default="pen",
+        default=DEFAULT_INPUT,
         help="pen: DevTools' mouse input as a stylus, sent at once; touch: DevTools' touch"
         " input, each touch held until the page's next frame is committed (its wait counted)",
     )
@@ -531,8 +609,7 @@ def main() -> int:
         server.shutdown()
     print(
         f"Chromium 390x844, {args.input} input, normal speed, {args.visit} visits,"
-        f" {args.hands} hands per"
-        f" pass, {args.passes} pass(es) per rate"
+        f" {args.hands} hands per pass, {args.passes} pass(es) per rate"
     )
     for name, figures in results.items():
         print(f"{name:>14}  tap to drawn            {fmt(figures['tap'])}")

@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT / "tests" / "web"))
 
 import web_table  # type: ignore[import-not-found, unused-ignore]  # noqa: E402
 
-from bench_table import fmt, wait_until  # noqa: E402
+from bench_table import DRIVER, fmt, wait_for  # noqa: E402
 from site_build.browser import CHROMIUM_FLAGS, find_chromium  # noqa: E402
 from site_build.paths import DIST  # noqa: E402
 from site_build.server import make_server, serve_in_thread  # noqa: E402
@@ -66,6 +66,7 @@ def play_deal(browser: Any, url: str, think_ms: int, throttle: float) -> list[fl
     """One visit playing the deal at `url` to its end; each first press's wait, in turn order."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
     context.add_init_script(SETTINGS)
+    context.add_init_script(DRIVER)
     waits: list[float] = []
     try:
         page = context.new_page()
@@ -73,7 +74,7 @@ def play_deal(browser: Any, url: str, think_ms: int, throttle: float) -> list[fl
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
         page.goto(url)
         while True:
-            wait_until(page, web_table.MY_TURN_OR_OVER, TIMEOUT_MS)
+            wait_for(cdp, "turn", timeout=TIMEOUT_MS)
             if web_table.is_over(page):
                 return waits
             before = web_table.moves(page)
@@ -82,11 +83,11 @@ def play_deal(browser: Any, url: str, think_ms: int, throttle: float) -> list[fl
                 waits.append(float(page.evaluate(PRESS_HINT)))
                 if page.is_disabled("[data-action=play]"):
                     page.click("[data-action=hint]")  # passing was best: the plays come next
-                wait_until(page, web_table.PLAY_ENABLED, TIMEOUT_MS)
+                wait_for(cdp, "play enabled", timeout=TIMEOUT_MS)
                 page.click("[data-action=play]")
             else:
                 page.click("[data-action=pass]")
-            wait_until(page, web_table.moves_beyond(before), TIMEOUT_MS)
+            wait_for(cdp, "moved", before, TIMEOUT_MS)
     finally:
         context.close()
 

@@ -145,9 +145,13 @@ def wait_for(page: Any, ready: str, timeout: int) -> None:
     page.wait_for_function(ready, timeout=timeout)
 
 
+#: A condition of one argument: more moves have been made than `before`.
+MOVED_BEYOND = "(before) => Number(document.querySelector('[data-app]').dataset.moves) > before"
+
+
 def moves_beyond(before: int) -> str:
     """A condition: more moves have been made than `before`."""
-    return f"() => Number(document.querySelector('[data-app]').dataset.moves) > {before}"
+    return f"() => ({MOVED_BEYOND})({before})"
 
 
 def select_by_hint(
