@@ -3,7 +3,7 @@
 
     .venv-test/bin/python bench/trace_table.py [--hands 1] [--throttle 4] [--trace FILE]
 
-Plays the built site as bench/bench_table.py does (390x844, touch, normal speed,
+Plays the built site as bench/bench_table.py does (390x844, pressed by pen, normal speed,
 CPU throttled 4x) with a Chromium performance trace recording, then prints, for
 each main-thread task over 50 ms and for each gap between animation frames over
 50 ms while a card moves: its wall and thread time and what it was spent on
@@ -238,6 +238,16 @@ def record(
     return probes
 
 
+def devtools_message(event: dict[str, Any]) -> bool:
+    """A DevTools message handled on the main thread: the bench's reads and waits (and the
+    presses' dispatch), work no player's finger makes."""
+    info = event.get("args", {}).get("chrome_mojo_event_info", {}) or {}
+    return bool(
+        event.get("name") == "Receive mojo message"
+        and info.get("mojo_interface_tag") == "blink.mojom.DevToolsSession"
+    )
+
+
 def tap_windows(timed: Timed) -> list[tuple[float, float]]:
     """Each press's pointerdown, from its dispatch to the end of the first commit after it
     (the frame that shows the card raised)."""
@@ -342,6 +352,12 @@ def report(trace: list[dict[str, Any]], probes: dict[str, Any]) -> None:
         "main thread, whole run (thread ms): "
         + ", ".join(f"{k} {v:.0f}" for k, v in sorted(whole.items(), key=lambda kv: -kv[1]))
     )
+    driving = sorted(float(e.get("dur", 0)) / 1000 for e in mine if devtools_message(e))
+    if driving:
+        print(
+            f"the bench's own reads (DevTools messages): {len(driving)}, {sum(driving):.0f} ms"
+            f" of wall time, median {statistics.median(driving):.1f} ms, longest {driving[-1]:.1f}"
+        )
     print(f"\n{len(probes['gaps'])} frame gaps over 50 ms while animating")
     for a, b in probes["gaps"]:
         start, end = (a + offset) * 1000, (b + offset) * 1000
