@@ -476,6 +476,8 @@ export function createRenderer(doc, motion) {
     });
     if (rows.split) children.splice(rows.first, 0, rowBreak);
     else rowBreak.remove();
+    // The upper row's last card is drawn whole (cards.css .row-end).
+    children.forEach((node, index) => node.classList.toggle("row-end", children[index + 1] === rowBreak));
     children.forEach((node, index) => {
       if (handNode.children[index] !== node) handNode.insertBefore(node, handNode.children[index] ?? null);
     });
@@ -518,8 +520,10 @@ export function createRenderer(doc, motion) {
     const notice = q("[data-notice]");
     setText(notice, model.notice);
     setProp(notice, "hidden", !model.notice);
-    // A portrait phone gives a notice that came outside play a row of its own (table.css).
+    // A portrait phone gives a notice that came outside play a row of its own (table.css);
+    // elsewhere the table's plate steps back while one shows.
     toggleAttr(root, "data-notice-shown", model.noticeRow);
+    toggleAttr(root, "data-notice-up", Boolean(model.notice));
   }
 
   /**

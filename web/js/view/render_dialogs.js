@@ -4,7 +4,7 @@
 // render.js calls it at the end of every render; together they are the only
 // modules that write to the DOM.
 
-import { createLabelWriter, el, fillSelect, setAttr, setProp, setText } from "./dom.js";
+import { createLabelWriter, el, fillSelect, setAttr, setProp, setText, toggleAttr } from "./dom.js";
 
 /** Opens or closes a dialog as a modal (focus stays inside, Esc closes it, the table is inert). */
 function showDialog(dialog, open) {
@@ -127,6 +127,7 @@ export function createDialogRenderer(doc, { tableCard }) {
     const node = q("[data-auto]");
     if (!node) return;
     setProp(node, "hidden", model.auto === null);
+    toggleAttr(node.parentElement, "data-auto-up", model.auto !== null); // its buttons step back (table.css)
     if (model.auto) setText(q("[data-auto-text]", node), model.auto.text);
   }
 
