@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // The daily challenge: one deal per UTC date, the same for everyone, offline
 // too (the engine maps the date to the deal: `daily`). It starts the day's deal
 // at the table (`new_game` with its preset and seed, the opponents at its

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // The daily deal's record, as plain data: the daily hand being played (so a
 // reload still knows it is the daily) and, per UTC date, your first result and
 // Hard's on the same deal. The first finished hand of a date is the day's

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // The last finished hand, kept apart from the save so its replay survives a
 // reload and the next deal: the finished game (what the engine's `replay` and
 // `review` requests take), the replay the engine returned, the coach's ratings

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // Your points in the last finished hands, oldest first, for the running-points
 // chart in Statistics (the totals per difficulty and rules are stats.js's).
 // Versioned and checked when read; a record that fails the check is replaced

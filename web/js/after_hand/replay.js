@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // The replay of the last finished hand and its coach: the controller of the
 // replay panel. It keeps the finished hand (last_hand.js), asks the engine for
 // the replay (every step with all hands face up) and, one decision at a time,

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // The coach's ratings, asked of the engine one decision at a time, and each
 // decision a slice of search at a time.
 //

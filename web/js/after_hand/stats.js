@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // Statistics kept across sessions, as plain data: hands, wins, points,
 // shut-outs and hands abandoned (a new deal asked for mid-hand) per difficulty
 // and per rules preset. The record is versioned and

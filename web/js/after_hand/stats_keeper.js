@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // Keeps the statistics (stats.js) up to date as hands are dealt, finish or
 // are abandoned, and runs the Statistics panel: open, close, reset behind a confirmation.
 // A finished hand is counted once, by its hand id: reloading a finished hand

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // update(): the one way any part asks for the screen to change. However many
 // parts ask during one task, the table is drawn once, at the next animation
 // frame, from the state as it is then; drawing never starts a timer or asks

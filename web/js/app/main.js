@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // The entry module: creates the parts and wires them, nothing else.
 //
 //   engine session   boot, hello, the first hand, recovery      engine/engine_session.js

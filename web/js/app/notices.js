@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // The table's notices: a longer message over the table (a save restored or
 // refused, the engine restarted, time is up...) and the short "Link copied"
 // that replaces the Copy link button's text for a moment. A notice is

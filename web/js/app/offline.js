@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // Registers the service worker that makes the site work offline (sw.js).
 // Called once the engine is up and the table first stands still, so neither the
 // precache download nor the registration's answer competes with the first boot's

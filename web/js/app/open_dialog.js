@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // Which of the table's dialogs is open (Settings, How to play, the question
 // before a new hand abandons this one, or none), and
 // whether the bar's menu is. The turn clock holds while a dialog is open

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // Moments when the table is still: it has not been drawn and the person has not
 // touched it for STILL_AFTER_MS, and no animation of a set length runs (a
 // last-card warning's endless blink does not count). Background work that

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // "A new version is ready — Reload": the update prompt.
 //
 // A new deploy changes sw.js (build.py writes the content version into it), so

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // The page's side of the worker protocol: typed requests with ids and timeouts,
 // a boot watchdog, a heartbeat, and restart. Every reply is data ({ok, result}
 // or {ok, error}); a promise rejects only with EngineDown, when the worker

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // The engine session: starts the worker and follows its boot, greets the
 // engine (`hello`: the presets and levels it offers), opens the first hand (a
 // #deal= link, else the save, else a new deal), and brings the engine back

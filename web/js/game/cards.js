@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // Card codes as the engine writes them ("10H", "AS", "2S"): rank then suit.
 // Only reading and labelling here; every rule question goes to the engine.
 

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // Deal links: `#deal=CODE` in the URL replays that deal. Whether a code is
 // valid is the engine's call (bad_code); here only the URL is read and written,
 // and a #deal= that cannot hold a code at all (empty, markup, thousands of

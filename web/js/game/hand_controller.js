@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // The hand on the table: the last Snapshot, your selection and the engine's
 // judgement of it, the requests that move the hand on (play, pass, the
 // computer seats' turns, a timeout), and their pacing. It never decides a

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // The turn clock of presets with a timer (club): counts down the person's
 // turn (turn_timer.js), holds while a dialog is open or the page is hidden,
 // and at zero has the engine play for the person (`timeout`). Two timeouts in

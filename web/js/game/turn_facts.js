@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // What the engine's `you` (docs/PROTOCOL.md: Snapshot) says about the person's
 // turn, read in one place for the parts that act on it (the hand controller's
 // automatic pass) and the ones that draw it (the table model's primary button).

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // The person's turn timer (presets whose `timer` in `hello` is set: club).
 // How long a turn may take, a countdown that can pause, and nothing else: no
 // DOM and no rules. When it runs out the controller sends `timeout` and the

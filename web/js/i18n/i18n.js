@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // Every word of the interface in English and Simplified Chinese.
 // The engine's own messages already arrive as {en, zh}; pickMessage reads them.
 // Adding a language means adding one more table here and its code to LANGUAGES.

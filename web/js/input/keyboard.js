@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // Keys to the same named events as taps and clicks (see input.js), so the
 // table can be played without a pointer:
 //   ← → Home End   move between your cards (focus only; not once the hand is over)

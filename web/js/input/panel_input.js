@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // Input for the panels after the hand, as named events (input.js does the
 // table's; buttons with [data-action] in the panels already go through it):
 //   the keyboard while the replay is open: ← → step, Home / End first / last,

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // Turns taps, slides, clicks, changes and the URL into named events for the
 // controller:
 //   toggleCard(code, at)  a finger or the mouse pressed on a card, or sliding onto it

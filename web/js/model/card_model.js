@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // One card as every drawing of a card takes it (the hand, the table, the replay,
 // How to play's examples): its code, rank, suit and spoken label.
 

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // From the table's state to what its dialogs show, in the
 // player's language: the Settings dialog, the How to play dialog, the
 // question before a new hand abandons this one, the turn timer and the

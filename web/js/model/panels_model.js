@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // From the controller's state to what the panels after the hand show: the
 // replay with the coach, the Statistics panel and the update prompt. Plain
 // data, words already in the player's language (like table_model.js, which

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // Where the seats sit and what they are called. Play goes 0 → 1 → 2; the
 // direction setting says on which side of you seat 1 (the seat after you)
 // sits. Names follow the side, not the seat number: the seat on your left is

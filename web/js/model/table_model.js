@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // From the controller's state to what the table shows, as plain data with the
 // words already in the player's language. No DOM here and no rules: legality,
 // hints, greyed cards, the counter and the scores all come from the engine.

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // Other tabs (or windows) of the same site share its storage: one saved hand,
 // one session score. The browser tells every other tab when one of them
 // writes (the `storage` event; never the tab that wrote), so the save is

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // The player's settings and the session's running score, as plain data.
 // Later settings (animation speed, sound, timer...) are added to DEFAULTS and
 // CHOICES; everything unknown or invalid in storage falls back to a default.

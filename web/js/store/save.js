@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // The saved hand: an envelope around the last Snapshot's `game` and `view`.
 // The main thread owns it (localStorage); a worker that starts gets `game` back
 // through the `load` request. `game` is the hand; `view` only a preview, drawn

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // The session's running score: each finished hand's totals added once, by
 // its hand id (a reload of a finished hand must not count it twice). Another
 // tab of the same site adds its hands to the same record: each addition reads

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // The player's settings and the language they read, kept and saved: the one
 // owner of both. The rules of what a setting may hold are preferences.js's;
 // which presets and levels exist is the engine's (`hello`).

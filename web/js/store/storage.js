@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // Key-value text storage on localStorage, with an in-memory fallback.
 // localStorage can be missing or throw on any access (private browsing, disabled
 // site data), and a write can fail on its own (the quota is full, permission

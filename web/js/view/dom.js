@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // Small DOM helpers shared by the modules that draw (render.js,
 // render_dialogs.js, render_panels.js). Each writes only when the value
 // changes, so a redraw from the same model touches nothing.

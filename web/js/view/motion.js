@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // The table's motion, with the Web Animations API (so document.getAnimations()
 // sees every one). Motion is decoration: the DOM is already in its final state
 // when an animation starts, and nothing waits for one to end; a tap during a

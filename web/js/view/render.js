@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // The one module that writes the table's DOM (its dialogs it hands on to
 // render_dialogs.js, its motion to motion.js). render(model) draws the whole
 // table from one model (see table_model.js); it keeps the hand's card elements

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // Draws the table's dialogs from model.dialogs (dialogs_model.js): the
 // Settings and How to play dialogs, the question before a new hand abandons
 // this one, the turn timer and the auto-play bar.

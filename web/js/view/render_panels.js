@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // Draws the panels after the hand (the replay with the coach, Statistics, the
 // update prompt) from panels_model.js's model. The table itself is render.js's;
 // this is its counterpart for these panels and, like it, only writes the DOM:

@@ -1,3 +1,4 @@
+//# allFunctionsCalledOnLoad
 // Short sounds, synthesized with WebAudio (no audio files to download or cache):
 // a card played, a pass, a bomb, a seat down to its last card, your turn, the
 // last seconds of the turn timer, a hand won or lost. On unless the player
