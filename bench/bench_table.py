@@ -133,10 +133,14 @@ new PerformanceObserver((list) => {
 // Each frame's time is noted while something moves; a gap counts when a Web Animation of
 // a set length ran at either end of it (a card's flight, a sweep, the deal, a CSS
 // transition such as a card's rise; not the endless ones, a warning's blink). What runs
-// is counted as it starts (Element.animate; a transitionrun event) and ends (its finished
-// promise, settled even when it is cancelled or its element removed), not by asking
-// document.getAnimations() in every frame: that call is a style update of its own, a cost
-// the page never pays.
+// is counted as it starts and ends, not by asking document.getAnimations() in every frame:
+// that call is a style update of its own, a cost the page never pays. A Web Animation
+// starts with Element.animate and ends with its finished promise (settled even when it is
+// cancelled or its element removed). A CSS transition starts with its transitionrun event
+// and ends with its transitionend or transitioncancel (or after a second, the longest the
+// page's last: an element removed mid-transition sends its events to no listener here).
+// Its Animation object is not asked for: getAnimations() in that event restyled the page,
+// 2-9 ms at 4x in a card's rise or a deal.
 window.__animatedGaps = [];
 let last = null;
 let animating = false;
@@ -156,9 +160,28 @@ Element.prototype.animate = function (keyframes, options) {
   track(animation);
   return animation;
 };
+const transitions = new Map(); // element -> Map(pseudo-element and property -> its fallback end)
+const settle = (target, key) => {
+  const running = transitions.get(target);
+  if (!running?.has(key)) return;
+  clearTimeout(running.get(key));
+  running.delete(key);
+  if (running.size === 0) transitions.delete(target);
+  live -= 1;
+};
+const transitionKey = (event) => event.pseudoElement + " " + event.propertyName;
 window.addEventListener("transitionrun", (event) => {
-  for (const animation of event.target.getAnimations({subtree: true})) track(animation);
+  const key = transitionKey(event);
+  const running = transitions.get(event.target) ?? new Map();
+  if (running.has(key)) return;
+  transitions.set(event.target, running);
+  running.set(key, setTimeout(() => settle(event.target, key), 1000));
+  live += 1;
+  watch();
 }, {capture: true});
+const transitionEnded = (event) => settle(event.target, transitionKey(event));
+window.addEventListener("transitionend", transitionEnded, {capture: true});
+window.addEventListener("transitioncancel", transitionEnded, {capture: true});
 // The frames are watched only while something moves: a callback asked for at every frame
 // would itself make the browser produce a frame every 16.7 ms, work the page never asks
 // for, which a slowed phone pays between every tap and every move.
@@ -414,18 +437,34 @@ VISITS = ("first", "return")
 
 
 def visit_before(context: Any, url: str) -> None:
-    """A first visit in `context`, closed once it has set the site up for the next (offline
-    ready: the service worker installed; the engine's heap snapshot stored or refused): the
-    page measured after it is a return visit, as most of a player's are, served by the
-    service worker, its engine restored from the snapshot, the browser's caches warm (the
-    engine's WebAssembly compiled already: a first visit's first moves share the CPU with
-    that compilation)."""
+    """A first visit in `context` in which a hand is played (unthrottled, Hint taken at each
+    turn as the bench does), closed once it has set the site up for the next (offline ready:
+    the service worker installed; the engine's heap snapshot stored or refused): the page
+    measured after it is a return visit, as most of a player's are, served by the service
+    worker, its engine restored from the snapshot, the browser's caches warm.
+
+    A hand is played so that the engine's WebAssembly is compiled as a player's is by then.
+    V8 compiles each function of Python's runtime quickly at first and again, optimised, on
+    its background threads once it runs often (dynamic tiering), and keeps the optimised
+    code in its cache of the module for the next visit. After a first visit that only
+    booted, the moves and the Hint searches of the measured hand still had their functions
+    optimised: 1348 ms of compilation on the renderer's other threads in one hand at 4x,
+    which on a machine of two cores took the table's main thread off its core for up to
+    56 ms in a frame (a trace: wall 87 ms, thread 31). After a played hand: 168 ms."""
     page = context.new_page()
     page.goto(url.split("#", maxsplit=1)[0])
     web_table.wait_ready(page, TIMEOUT_MS)
     web_table.wait_offline_ready(page, TIMEOUT_MS)
     wait_snapshot_settled(page)
+    cdp = context.new_cdp_session(page)
+    play_hands(page, cdp, 1)
+    page.wait_for_timeout(WASM_CACHED_MS)
     page.close()
+
+
+#: How long V8 is given, after the hand, to write the optimised code to its cache (it writes
+#: it in the background after a pause in the tiering; 3 s sufficed in the runs above).
+WASM_CACHED_MS = 3000
 
 
 def open_throttled(context: Any, url: str, throttle: float) -> tuple[Any, Any]:
@@ -542,7 +581,7 @@ def main() -> int:
         default="first",
         help="first: each pass is a browser's first visit (nothing cached; the engine boots"
         " fresh and compiles while the first hand is played); return: each pass follows a"
-        " first visit in the same browser profile (see visit_before)",
+        " first visit in the same browser profile in which a hand was played (visit_before)",
     )
     parser.add_argument(
         "--floor-rounds",
