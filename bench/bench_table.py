@@ -204,9 +204,13 @@ const watch = () => {
 """
 
 
-#: What the bench waits for, by name: the tests' own conditions (web_table), each a
-#: JavaScript function of at most one argument, put in the page once with the probes.
+#: What the bench waits for and reads, by name: the tests' own conditions and reads
+#: (web_table), each a JavaScript function of at most one argument, put in the page once
+#: with the probes.
 CONDITIONS = {
+    "over": web_table.HAND_OVER,
+    "hint enabled": web_table.HINT_ENABLED,
+    "moves": web_table.MOVES,
     "turn": web_table.MY_TURN_OR_OVER,
     "play enabled": web_table.PLAY_ENABLED,
     "hint answered": web_table.HINT_ANSWERED,
@@ -250,10 +254,10 @@ window.__bench = (() => {
     centre: (selector) => centre(document.querySelector(selector)),
     centres: (selector) => [...document.querySelectorAll(selector)].map(centre),
     state: () => ({
-      over: document.querySelector('[data-result]:not([hidden])') !== null,
-      hint: !document.querySelector('[data-action=hint]').disabled,
-      play: !document.querySelector('[data-action=play]').disabled,
-      moves: Number(document.querySelector('[data-app]').dataset.moves),
+      over: conditions["over"](),
+      hint: conditions["hint enabled"](),
+      play: conditions["play enabled"](),
+      moves: conditions["moves"](),
     }),
   };
 })();

@@ -10,16 +10,23 @@ from typing import Any
 READY_TIMEOUT_MS = 120_000
 TURN_TIMEOUT_MS = 60_000
 
-MY_TURN_OR_OVER = """() => {
-  const over = document.querySelector('[data-result]:not([hidden])');
+#: Conditions and reads in the page, each a JavaScript function of no argument (the
+#: benchmark's driver puts them in the page once and calls them by name).
+HAND_OVER = "() => document.querySelector('[data-result]:not([hidden])') !== null"
+HINT_ENABLED = "() => !document.querySelector('[data-action=hint]').disabled"
+PLAY_ENABLED = "() => !document.querySelector('[data-action=play]').disabled"
+MOVES = "() => Number(document.querySelector('[data-app]').dataset.moves)"
+
+MY_TURN_OR_OVER = f"""() => {{
+  const over = ({HAND_OVER})();
   const mine = document.querySelector('[data-seat="0"][data-turn]');
   const ready = document.documentElement.dataset.engine === 'ready';
   const hint = document.querySelector('[data-action=hint]');
   const pass = document.querySelector('[data-action=pass]');
   // (the table drawn whole: every card's face in, data-faces-due gone)
   const drawn = !document.querySelector('[data-faces-due]');
-  return drawn && (Boolean(over) || (ready && mine && (!hint.disabled || !pass.disabled)));
-}"""
+  return drawn && (over || (ready && mine && (!hint.disabled || !pass.disabled)));
+}}"""
 
 
 def wait_ready(page: Any, timeout: int = READY_TIMEOUT_MS) -> None:
@@ -138,15 +145,13 @@ def click(page: Any, selector: str) -> None:
     page.click(selector)
 
 
-PLAY_ENABLED = "() => !document.querySelector('[data-action=play]').disabled"
-
 
 def wait_for(page: Any, ready: str, timeout: int) -> None:
     page.wait_for_function(ready, timeout=timeout)
 
 
 #: A condition of one argument: more moves have been made than `before`.
-MOVED_BEYOND = "(before) => Number(document.querySelector('[data-app]').dataset.moves) > before"
+MOVED_BEYOND = f"(before) => ({MOVES})() > before"
 
 
 def moves_beyond(before: int) -> str:
