@@ -171,16 +171,41 @@ def without_columns(code: CodeType) -> CodeType:
     return code.replace(co_consts=consts, co_linetable=line_table(code))
 
 
-def pyc(source: bytes, filename: str) -> bytes:
+def without_docstrings(source: bytes, filename: str) -> Any:
+    """The syntax tree of `source` without the docstrings of its module, classes and functions.
+
+    Only what a docstring is: the first statement of a body, a string constant.
+    Everything else (asserts, `__debug__`) stays as it was, unlike `-OO`.
+    """
+    import ast  # noqa: PLC0415
+
+    tree = ast.parse(source, filename)
+    bodies = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+    for node in ast.walk(tree):
+        if not isinstance(node, bodies) or not node.body:
+            continue
+        first = node.body[0]
+        if (
+            isinstance(first, ast.Expr)
+            and isinstance(first.value, ast.Constant)
+            and isinstance(first.value.value, str)
+        ):
+            node.body[0:1] = [] if len(node.body) > 1 else [ast.copy_location(ast.Pass(), first)]
+    return tree
+
+
+def pyc(source: bytes, filename: str, docstrings: bool = True) -> bytes:
     """An unchecked-hash .pyc of `source`: never compared with a source file's mtime or hash.
 
     A wheel install keeps no timestamps, and the trimmed standard library ships
-    no sources at all; the hash still names the source it came from.
+    no sources at all; the hash still names the source it came from. Without
+    `docstrings`, every `__doc__` of the module is None.
     """
     import importlib.util  # noqa: PLC0415
     import marshal  # noqa: PLC0415
 
-    code = without_columns(compile(source, filename, "exec", dont_inherit=True))
+    tree = source if docstrings else without_docstrings(source, filename)
+    code = without_columns(compile(tree, filename, "exec", dont_inherit=True))
     flags = 0b01  # hash-based, check_source off (PEP 552)
     return (
         importlib.util.MAGIC_NUMBER
@@ -211,7 +236,10 @@ def write_package_bytecode(wheel_path: str, out_path: str) -> int:
 
 
 def write_stdlib_zip(files: list[str], out_path: str) -> int:
-    """The standard library's `files`, compiled, in a zip of stored (uncompressed) entries.
+    """The standard library's `files`, compiled without docstrings, in a zip of stored entries.
+
+    No docstrings: nothing in the page reads them (no help(), no pydoc), and they
+    are about a sixth of the compressed bytecode.
 
     Stored, because the build gzips the whole zip for the wire (smaller than
     compressing each entry: the modules share much) and the worker inflates it
@@ -223,7 +251,7 @@ def write_stdlib_zip(files: list[str], out_path: str) -> int:
         for name in files:
             data = stdlib.read(name)
             if name.endswith(".py"):
-                compiled = pyc(data, f"{STDLIB_ZIP}/{name}")
+                compiled = pyc(data, f"{STDLIB_ZIP}/{name}", docstrings=False)
                 out.writestr(zipfile.ZipInfo(name[:-3] + ".pyc", (1980, 1, 1, 0, 0, 0)), compiled)
             else:
                 out.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), data)

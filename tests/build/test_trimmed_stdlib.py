@@ -19,10 +19,11 @@ import traceback
 import zipfile
 from pathlib import Path
 from types import CodeType
+from typing import Any
 
 import pytest
 
-from site_build.in_pyodide import line_table, without_columns
+from site_build.in_pyodide import line_table, without_columns, without_docstrings
 from site_build.paths import ROOT
 from site_build.pyodide_node import check_in_pyodide
 from site_build.site import TRIMMED_STDLIB, built_site, read_build_info
@@ -190,3 +191,33 @@ def test_a_traceback_through_stripped_code_names_the_right_line() -> None:
     except ZeroDivisionError:
         frames = traceback.extract_tb(sys.exc_info()[2])
     assert frames[-1].lineno == 4
+
+
+def test_the_standard_librarys_bytecode_drops_docstrings_and_keeps_the_rest() -> None:
+    source = (
+        b'"""Module."""\n'
+        b"class Only:\n    'Just a docstring.'\n"
+        b"class Kept:\n    'Doc.'\n    value = 'not a docstring'\n"
+        b"async def waits():\n    'Doc.'\n    return 'a string'\n"
+        b"def checks(x):\n    'Doc.'\n    assert x, 'no x'\n    return __debug__\n"
+    )
+    namespace: dict[str, Any] = {}
+    exec(compile(without_docstrings(source, "<check>"), "<check>", "exec"), namespace)
+    only, kept, checks = namespace["Only"], namespace["Kept"], namespace["checks"]
+    assert namespace.get("__doc__") is None
+    assert only.__doc__ is None and kept.__doc__ is None and checks.__doc__ is None
+    assert kept.value == "not a docstring"
+    assert checks(1) is True
+    with pytest.raises(AssertionError, match="no x"):
+        checks(0)
+
+
+def test_dropping_docstrings_keeps_every_line_number() -> None:
+    spec = importlib.util.find_spec("json.decoder")
+    assert spec and spec.origin
+    source = Path(spec.origin).read_bytes()
+    code = compile(source, spec.origin, "exec", dont_inherit=True)
+    stripped = compile(without_docstrings(source, spec.origin), spec.origin, "exec")
+    functions = {c.co_qualname: c.co_firstlineno for c in every_code(code)}
+    assert {c.co_qualname: c.co_firstlineno for c in every_code(stripped)} == functions
+    assert "JSONDecoder" in "".join(functions)
