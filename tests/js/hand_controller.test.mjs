@@ -8,14 +8,14 @@ import { createHandController } from "../../web/js/game/hand_controller.js";
 import { state as base, view } from "./table_fixtures.mjs";
 
 /** A hand controller on `client`, a stand-in engine, with every other part a quiet stand-in. */
-function standIns(client, { level = "medium", written = new Map(), whenDrawn = (callback) => callback(), whenLanded, now, settings, followers = [], isCovered } = {}) {
+function standIns(client, { level = "medium", written = new Map(), whenDrawn = (callback) => callback(), whenLanded, now, settings, followers = [], isCovered, update = () => {} } = {}) {
   return createHandController({
     client,
     storage: { writeText: (key, text) => (written.set(key, text), true), remove: (key) => written.delete(key) },
     settings: settings ?? { current: { level, preset: "standard", speed: "fast", autoPass: "off" } },
     clock: { sync() {}, autoPlay: false, personActed() {}, stopAuto: () => false },
     notices: { show() {} },
-    update() {},
+    update,
     whenDrawn,
     whenLanded,
     now,
@@ -110,7 +110,7 @@ function hintController(pendingSlices, options = {}) {
   const client = {
     async request(type, fields) {
       sent.push({ type, ...fields });
-      await new Promise((resolve) => setTimeout(resolve, 1));
+      await new Promise((resolve) => setTimeout(resolve, options.replyMs ?? 1));
       if (type === "hint") {
         if (left > 0) {
           left -= 1;
@@ -153,6 +153,22 @@ test("Hint's first press asks for the coach's search in slices until the answer,
   assert.equal(sent.filter((request) => request.type === "hint").length, 3);
   hand.toggleCard("5D"); // cards of the player's own: no hint's any more
   assert.equal(hand.view().hintPick, null);
+  hand.halt();
+});
+
+test("a press waiting for Hint's search is busy at once and draws nothing more until the answer", async () => {
+  let drawings = 0;
+  const { hand } = hintController(0, { replyMs: 400, update: () => (drawings += 1) });
+  await settle();
+  drawings = 0; // the hand's opening drawn
+  hand.actions.hint();
+  assert.equal(hand.view().hintWaiting, true); // the button busy from the press (its spinner: CSS)
+  assert.equal(drawings, 1); // the press
+  await settle(300); // past the spinner's 150 ms, the search still under way
+  assert.equal(drawings, 1);
+  await until(() => !hand.view().hintWaiting);
+  assert.deepEqual(hand.view().hintPick, { n: 1, total: 3, best: true });
+  assert.ok(drawings >= 2);
   hand.halt();
 });
 
@@ -214,7 +230,7 @@ function lookAheadController(options = {}) {
   const client = {
     async request(type, fields) {
       sent.push({ type, ...fields });
-      await new Promise((resolve) => setTimeout(resolve, 1));
+      await new Promise((resolve) => setTimeout(resolve, options.replyMs ?? 1));
       if (type === "hint") {
         if (!engine.answers) return { ok: true, result: { pending: true, worlds: 12 } };
         return { ok: true, result: { cards: ["9C"], combo: null, hints: [["9C"], ["3S"], ["5D"]] } };

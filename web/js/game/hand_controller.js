@@ -25,8 +25,6 @@ import { sameRank } from "./cards.js";
 import { cannotBeat, selectionPlayable } from "./turn_facts.js";
 import { settingDirection } from "../model/seating.js";
 
-/** Hint's search shows its spinner only when it is not answered within this time. */
-const HINT_SPINNER_MS = 150;
 /** A judgement of the selection not back within this time is late: the status line stops
  * showing the judgement of the cards selected before (a slow phone showed "Single 5 cannot
  * follow" under a pair Play already offered), and gives the turn's prompt until it comes. */
@@ -94,11 +92,10 @@ export function createHandController({
   let inFlight = 0;
   const isBusy = () => inFlight > 0;
   // Hint's first press asks the engine for Hard's best play of this position; later
-  // presses cycle the engine's list in the order it returned. {key, hints, waiting, slow,
+  // presses cycle the engine's list in the order it returned. {key, hints, waiting,
   // pressed, passFirst}: `key` the turn asked about, `hints` the answer's order (null until
   // it came), `pressed` whether Hint was pressed for it (or it is only looked ahead).
   let hintAsk = null;
-  let hintTimer = null;
   // Hint was pressed in this visit: from then on each of your turns asks its search as the
   // turn begins, so a press finds the answer ready (a player who never asks costs nothing).
   let hintUsed = false;
@@ -479,7 +476,6 @@ export function createHandController({
 
   /** A new position: an answer still on its way is for a turn that is gone. */
   function forgetHint() {
-    clearTimeout(hintTimer);
     hintAsk = null;
   }
 
@@ -500,14 +496,15 @@ export function createHandController({
   /**
    * Hint's first press of a turn: the coach's search for this position, asked for in
    * slices (kept per position in the worker). Nothing waits for it: a card, Play or Pass
-   * meanwhile wins and the answer is then only kept for the next press. A small spinner shows on the button
-   * when it takes longer than HINT_SPINNER_MS. Looked ahead (`pressed` false: asked as the
+   * meanwhile wins and the answer is then only kept for the next press. While a press waits for
+   * it the button is busy (its spinner comes on by itself if the wait goes on: table.css, so
+   * the wait draws nothing of its own while the search keeps a core). Looked ahead (`pressed` false: asked as the
    * turn began) the answer is only kept, and the search stops when the player picks cards
    * of their own: the worker is theirs (a slice in progress delays their requests).
    */
   async function askHint(pressed) {
     const key = turnKey();
-    const ask = { key, hints: null, searched: false, waiting: true, slow: false, selection, pressed: false, passFirst: false };
+    const ask = { key, hints: null, searched: false, waiting: true, selection, pressed: false, passFirst: false };
     hintAsk = ask;
     if (pressed) pressHint(ask);
     const goOn = () => hintAsk === ask && (ask.pressed || selection === ask.selection);
@@ -528,9 +525,7 @@ export function createHandController({
       hintAsk = null;
       return;
     }
-    clearTimeout(hintTimer);
     ask.waiting = false;
-    if (flash?.message?.key === "hintThinking") flash = null;
     const own = snapshot?.you?.hints ?? [];
     ask.searched = Boolean(reply?.ok && Array.isArray(reply.result.hints));
     ask.hints = ask.searched ? reply.result.hints : own;
@@ -548,18 +543,11 @@ export function createHandController({
     showFirst(ask);
   }
 
-  /** Hint pressed for `ask`: its answer is shown when it comes; a spinner if that takes a while. */
+  /** Hint pressed for `ask`: its answer is shown when it comes, the button busy until then. */
   function pressHint(ask) {
     ask.pressed = true;
     ask.selection = selection;
-    if (!ask.waiting) return;
-    clearTimeout(hintTimer);
-    hintTimer = setTimeout(() => {
-      if (hintAsk !== ask || !ask.waiting) return;
-      ask.slow = true;
-      if (!flash) flash = { message: { key: "hintThinking" }, tone: "info" };
-      update();
-    }, HINT_SPINNER_MS);
+    if (ask.waiting) update(); // drawn with the press: the wait draws nothing more
   }
 
   /** The search's answer, as Hint's first press of the turn shows it. */
@@ -780,7 +768,7 @@ export function createHandController({
         flash,
         focusCard,
         focusIndex,
-        hintWaiting: Boolean(hintAsk?.waiting && hintAsk.slow),
+        hintWaiting: Boolean(hintAsk?.waiting && hintAsk.pressed && hintAsk.key === turnKey()),
         hintPassBest: Boolean(hintAsk?.passBest && hintAsk.key === turnKey()),
         hintReady: Boolean(hintAsk?.hints && hintAsk.key === turnKey()),
         hintPick: hintPick && hintPick.after === selection ? { n: hintPick.n, total: hintPick.total, best: hintPick.best } : null,

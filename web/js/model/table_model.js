@@ -393,7 +393,7 @@ export function buildTableModel(state) {
     buttons: {
       // The button drawn as the main one: Play, or Pass when nothing beats (the only move left).
       primary: canAct && cannotBeat(you) ? "pass" : "play",
-      // waiting: Hint's search is taking a while (its spinner)
+      // waiting: a press waits for Hint's search (busy; its spinner comes on after a while)
       // passBest: the search found passing best (Hint said so; its next press gives the plays)
       // ready: the search's answer for this turn is at hand (a press shows it at once)
       hint: {
