@@ -129,12 +129,13 @@ def test_every_module_the_table_plays_with_is_compiled_as_it_loads() -> None:
     """V8 compiles a function when it is first called unless its file starts with the explicit
     compile hint: on a phone slowed 4x, compiling on first use cost 2-5 ms of each of the
     first hand's first long frames (its first drawings, the first tap)."""
-    missing = [
-        str(path.relative_to(WEB))
+    hinted = {
+        path: path.read_text(encoding="utf-8").startswith(COMPILE_HINT + "\n")
         for path in WEB_MODULES
-        if path.name not in COMPILED_ON_USE
-        and not path.read_text(encoding="utf-8").startswith(COMPILE_HINT + "\n")
+    }
+    wrong = [
+        str(path.relative_to(WEB))
+        for path, hint in hinted.items()
+        if hint == (path.name in COMPILED_ON_USE)
     ]
-    assert missing == []
-    hinted = [p.name for p in WEB_MODULES if p.read_text(encoding="utf-8").startswith(COMPILE_HINT)]
-    assert not set(hinted) & COMPILED_ON_USE
+    assert wrong == []

@@ -477,9 +477,8 @@ export function createRenderer(doc, motion) {
     });
     if (rows.split) children.splice(rows.first, 0, rowBreak);
     else rowBreak.remove();
-    // The upper row's last card is drawn whole (cards.css .row-end).
-    children.forEach((node, index) => node.classList.toggle("row-end", children[index + 1] === rowBreak));
     children.forEach((node, index) => {
+      node.classList.toggle("row-end", children[index + 1] === rowBreak); // drawn whole (cards.css)
       if (handNode.children[index] !== node) handNode.insertBefore(node, handNode.children[index] ?? null);
     });
     hand.cards.forEach((card) => {
