@@ -230,7 +230,7 @@ function lookAheadController(options = {}) {
   const client = {
     async request(type, fields) {
       sent.push({ type, ...fields });
-      await new Promise((resolve) => setTimeout(resolve, options.replyMs ?? 1));
+      await new Promise((resolve) => setTimeout(resolve, 1));
       if (type === "hint") {
         if (!engine.answers) return { ok: true, result: { pending: true, worlds: 12 } };
         return { ok: true, result: { cards: ["9C"], combo: null, hints: [["9C"], ["3S"], ["5D"]] } };

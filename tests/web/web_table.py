@@ -145,7 +145,6 @@ def click(page: Any, selector: str) -> None:
     page.click(selector)
 
 
-
 def wait_for(page: Any, ready: str, timeout: int) -> None:
     page.wait_for_function(ready, timeout=timeout)
 

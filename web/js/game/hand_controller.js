@@ -496,11 +496,12 @@ export function createHandController({
   /**
    * Hint's first press of a turn: the coach's search for this position, asked for in
    * slices (kept per position in the worker). Nothing waits for it: a card, Play or Pass
-   * meanwhile wins and the answer is then only kept for the next press. While a press waits for
-   * it the button is busy (its spinner comes on by itself if the wait goes on: table.css, so
-   * the wait draws nothing of its own while the search keeps a core). Looked ahead (`pressed` false: asked as the
-   * turn began) the answer is only kept, and the search stops when the player picks cards
-   * of their own: the worker is theirs (a slice in progress delays their requests).
+   * meanwhile wins and the answer is then only kept for the next press. While a press
+   * waits for it the button is busy (its spinner comes on by itself if the wait goes on:
+   * table.css, so the wait draws nothing of its own while the search keeps a core). Looked
+   * ahead (`pressed` false: asked as the turn began) the answer is only kept, and the search
+   * stops when the player picks cards of their own: the worker is theirs (a slice in
+   * progress delays their requests).
    */
   async function askHint(pressed) {
     const key = turnKey();
