@@ -42,6 +42,10 @@ own calls (is_visible, is_enabled, eval_on_selector, page.evaluate) run its
 injected script and selector engine in the page, and so were the bench's own
 main-thread tasks of 11-38 ms each, at 4x, in the middle of the first hand's
 flights (a trace's DevToolsSession messages), work no player's finger makes.
+The waits for the page to be ready go through the driver too: a Playwright
+selector leaves its injected script in the page, and that script listens to
+every pointerdown (its actions' hit-target checks): the first tap's task carried
+5.5 ms of it at 4x, compiled cold.
 
 The presses are a stylus's (`--input pen`, the default: DevTools' mouse input with
 pointerType "pen"), which the page takes exactly as a finger's (the same pointerdown
@@ -57,7 +61,8 @@ GenerationToBrowserMain; 2-6 ms on the taps after it). Pen input goes out at onc
 Everything is measured twice in the same run: without CPU throttling (the
 baseline) and with DevTools' Emulation.setCPUThrottlingRate (default 4x: a
 mid-range phone), and the ratios printed. Goals, throttled: tap p95 <= 50 ms,
-longest frame gap while animating <= 50 ms, no long task over 50 ms.
+longest frame gap while animating <= 50 ms (three display frames at 60 Hz: the
+frames' timestamps jitter by a tenth of a millisecond), no long task over 50 ms.
 
 At each rate a bare page (FLOOR_PAGE: cards that rise on a tap, a card flying in
 every second) is tapped the same way under the same probes: the floor that this
@@ -216,6 +221,8 @@ CONDITIONS = {
     "hint answered": web_table.HINT_ANSWERED,
     "moved": web_table.MOVED_BEYOND,
     "sheet gone": "() => document.querySelector('[data-result]').hidden",
+    "engine ready": "() => document.documentElement.dataset.engine === 'ready'",
+    "cards": "() => document.querySelector('[data-card]') !== null",
 }
 
 #: The driver in the page: what the bench reads, and its waits. A call to it is a few
@@ -403,7 +410,7 @@ def floor(
         page = context.new_page()
         cdp = context.new_cdp_session(page)
         page.goto(page_url)
-        page.wait_for_selector("[data-card]")
+        wait_for(cdp, "cards")
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
         page.evaluate(CLEAR_PROBES)
         for _ in range(rounds):
@@ -477,7 +484,10 @@ def open_throttled(context: Any, url: str, throttle: float) -> tuple[Any, Any]:
     page = context.new_page()
     cdp = context.new_cdp_session(page)
     page.goto(url)
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=TIMEOUT_MS)
+    # Waited for by the page's driver: a Playwright selector would put Playwright's injected
+    # script in the page, and with it listeners of its own on every pointerdown (its actions'
+    # hit-target checks, idle here): at 4x, 5.5 ms of the first tap's task, compiled cold.
+    wait_for(cdp, "engine ready")
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     page.evaluate(CLEAR_PROBES)
     return page, cdp
@@ -534,6 +544,19 @@ def play(
         return read_probes(page)
     finally:
         context.close()
+
+
+#: A display frame at 60 Hz. Animation-frame timestamps are the display's frame times,
+#: coarsened by Chromium to a tenth of a millisecond with jitter (the page is not
+#: cross-origin isolated): a gap of three frames reads 49.9-50.1 ms. A gap is judged by
+#: the whole frames it spans, the 50 ms goal as three.
+FRAME_MS = 1000 / 60
+GAP_GOAL_MS = 50
+
+
+def frames(gap_ms: float) -> int:
+    """How many display frames a gap between two animation frames spans."""
+    return round(gap_ms / FRAME_MS)
 
 
 #: What each pass is judged by on its own (the goals), to show how much one pass varies.
@@ -686,9 +709,11 @@ def main() -> int:
     def verdict(ok: bool) -> str:
         return "met" if ok else "NOT met"
 
+    gap_ok = frames(worst_gap) <= frames(GAP_GOAL_MS)
     print(
         f"goals (throttled): tap p95 {tap_p95:.0f} ms <= 50: {verdict(tap_p95 <= 50)};"
-        f" longest frame gap while moving {worst_gap:.0f} ms <= 50: {verdict(worst_gap <= 50)};"
+        f" longest frame gap while moving {worst_gap:.1f} ms ({frames(worst_gap)} frames)"
+        f" <= {GAP_GOAL_MS} ({frames(GAP_GOAL_MS)} frames): {verdict(gap_ok)};"
         f" longest long task {worst_task:.0f} ms, none over 50: {verdict(worst_task <= 50)}"
     )
     slow_floor = floors.get(list(results)[1])

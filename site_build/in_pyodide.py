@@ -165,8 +165,7 @@ def line_table(code: CodeType) -> bytes:
 def without_columns(code: CodeType) -> CodeType:
     """`code` and every code object inside it with line-only location tables."""
     consts = tuple(
-        without_columns(const) if isinstance(const, CodeType) else const
-        for const in code.co_consts
+        without_columns(const) if isinstance(const, CodeType) else const for const in code.co_consts
     )
     return code.replace(co_consts=consts, co_linetable=line_table(code))
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import gzip
 import hashlib
 import json
@@ -36,6 +37,8 @@ WEB_EXCLUDES = {"package.json", "package-lock.json", "node_modules"}
 SW_VERSION_MARK = '"__PDK_VERSION__"'
 SW_PRECACHE_MARK = "[/*__PDK_PRECACHE__*/]"
 MODULEPRELOAD_MARK = "<!--modulepreload-->"
+#: The page's favicon (tools/render_icon.py), written into index.html as a data URL.
+FAVICON = "icons/icon-64.png"
 GENERATED_BUILD_INFO = "js/engine/build_info.js"
 #: The page's entry module, whose import graph gets modulepreload links.
 ENTRY_MODULE = "js/app/main.js"
@@ -73,6 +76,25 @@ def write_modulepreload(dist: Path) -> None:
         for path in sorted(modules)
     )
     index.write_text(html.replace(MODULEPRELOAD_MARK, links), encoding="utf-8")
+
+
+def inline_favicon(dist: Path) -> None:
+    """Write the favicon into index.html as a data URL, and ship no file of it.
+
+    The browser asks the page for its favicon once the page has loaded, at about the
+    first computer move of a hand; served by the service worker, that fetch and its
+    reply were two tasks of the table's main thread (on a phone slowed 4x, 18 ms of wall
+    time, in the frames of the first play's flight). A data URL is decoded where it lies:
+    one task of 2 ms."""
+    index = dist / "index.html"
+    html = index.read_text(encoding="utf-8")
+    link = f'href="{FAVICON}"'
+    if link not in html:
+        sys.exit(f"web/index.html lost its favicon link ({link})")
+    icon = dist / FAVICON
+    data = base64.b64encode(icon.read_bytes()).decode("ascii")
+    index.write_text(html.replace(link, f'href="data:image/png;base64,{data}"'), encoding="utf-8")
+    icon.unlink()
 
 
 def content_version(dist: Path, skip: set[str]) -> str:
@@ -190,6 +212,7 @@ def build(project: Path | None = None, dist: Path = DIST, bytecode: bool | None 
     stdlib = add_pyodide_files(pyodide_dir, wheel, bytecode)
     copy_web(staging)
     write_modulepreload(staging)
+    inline_favicon(staging)
     lock = small_lockfile(PYODIDE_PKG / "pyodide-lock.json", wheel)
     (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
     generated = {GENERATED_BUILD_INFO, "sw.js"}

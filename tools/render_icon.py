@@ -6,8 +6,9 @@
 The favicon is a PNG, not the SVG itself: a browser draws an SVG favicon on the
 page's main thread, as a small document of its own (some 45 ms on a phone slowed
 4x), and requests it again after the page has loaded, in the middle of the first
-moves; a PNG is only decoded. The SVG stays the manifest's icon (drawn when the
-site is installed). Run again after changing icon.svg; the PNG is committed.
+moves; a PNG is only decoded. The build writes it into the page as a data URL.
+The SVG stays the manifest's icon (drawn when the site is installed). Run again
+after changing icon.svg; the PNG is committed.
 """
 
 from __future__ import annotations

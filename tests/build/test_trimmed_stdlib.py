@@ -160,11 +160,7 @@ def every_code(code: CodeType) -> list[CodeType]:
 
 
 def line_of_each_offset(code: CodeType) -> dict[int, int | None]:
-    return {
-        offset: line
-        for start, end, line in code.co_lines()
-        for offset in range(start, end, 2)
-    }
+    return {offset: line for start, end, line in code.co_lines() for offset in range(start, end, 2)}
 
 
 @pytest.mark.parametrize("module", ["json.decoder", "dataclasses", "paodekuai.game"])

@@ -336,7 +336,9 @@ const watchMoments = () => {
   const w = window.__moments;
   if (w.stop) return;
   w.frames += 1;
-  const banner = document.querySelector('.banner-plane, .banner-bomb');
+  // (a banner is laid out unseen a frame before its play flies, `.arriving` as that play)
+  const banner = document.querySelector(
+    '.banner-plane:not(.arriving), .banner-bomb:not(.arriving)');
   if (banner && banner !== w.last) {  // the frame a banner first shows
     w.banners += 1;
     if (document.querySelector('[data-seat-play].arriving')) w.early += 1;

@@ -735,13 +735,25 @@ export function createRenderer(doc, motion) {
     const moment = model.moment;
     if (moment && moment.at !== old.moment?.at) {
       const place = q("[data-seat-play]", seatNodes[moment.seat]);
-      const show = (flying) => motion.moment(moment.kind, banner(moment.kind, moment.text, place), q(".played", place), flying);
+      const show = (node, flying) => motion.moment(moment.kind, node, q(".played", place), flying);
       if (moment.kind === "lastCard") motion.pulse(q("[data-flag]", seatNodes[moment.seat]));
       // A bomb's or a plane's banner comes with its cards, once they fly (not over an empty
       // place), and the bomb's jolt as they land (a computer's play flies as one: a jolt of
-      // its cards in the air would be lost under the flight's own movement).
-      else if (arrived.some(({ seat }) => seat === moment.seat)) landing = () => show(true);
-      else show(false);
+      // its cards in the air would be lost under the flight's own movement). It is made and
+      // laid out, unseen, in the frame that gives the play its faces: made in the flight's
+      // frame, its big type's layout was 4 of that frame's 24 ms on a phone slowed 4x, the
+      // frame a tap on your turn most often follows.
+      else if (arrived.some(({ seat }) => seat === moment.seat)) {
+        let made = null;
+        afterFrames(changes.flight, () => {
+          made = banner(moment.kind, moment.text, place);
+          made.classList.add("arriving"); // unseen, as the play it waits with
+        });
+        landing = () => {
+          made.classList.remove("arriving");
+          show(made, true);
+        };
+      } else show(banner(moment.kind, moment.text, place), false);
     }
     // Your prompt (and why you may not pass) comes as the play you answer lands, not while
     // it is still in the air.
@@ -826,11 +838,11 @@ export function createRenderer(doc, motion) {
 
   /**
    * The flights `animate` planned: where each thing is read now, then each flight starts;
-   * with them, the moment their play made (`landing`: a plane's or a bomb's banner). The
-   * banner is placed in this task, from a page already laid out, before the plays waiting
-   * unseen are shown: placed in a frame of its own, after them, its reads made the browser
-   * restyle and lay out the page in that frame's script (on a phone slowed 4x, a frame of
-   * 50-65 ms while the plane flew). Returns the flights (their animations).
+   * with them, the moment their play made (`landing`: a plane's or a bomb's banner, laid out
+   * a frame before, shown now). It is shown in this task, before the plays waiting unseen
+   * are: shown in a frame of its own, after them, its reads made the browser restyle and lay
+   * out the page in that frame's script (on a phone slowed 4x, a frame of 50-65 ms while the
+   * plane flew). Returns the flights (their animations).
    */
   function fly({ arrived, before, waiting, landing }) {
     win.performance.mark("pdk:fly");
