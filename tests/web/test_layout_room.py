@@ -1,5 +1,5 @@
 """Room on the table: your long plays and the seats' plays and passes lie apart, and the
-reason Pass is locked is read whole on a phone."""
+reason Pass is locked, and a refused selection's, are read whole on a phone."""
 
 from __future__ import annotations
 
@@ -163,3 +163,42 @@ def test_on_a_phone_a_computers_play_of_six_or_seven_cards_lies_in_one_row(
     assert [len(seat) for seat in tops] == lengths, tops
     for seat in tops:
         assert len(set(seat)) <= 1, tops
+
+
+#: The status's lines and the boxes they must keep clear of (every seat's play, the buttons,
+#: the hand), with the felt's box, and whether the status is shown whole.
+STATUS_ROOM = """() => {
+  const status = document.querySelector('[data-status]');
+  const box = (r) => [r.left, r.top, r.right, r.bottom];
+  const range = document.createRange();
+  range.selectNodeContents(status);
+  const lines = [...range.getClientRects()].map(box);
+  const others = [...document.querySelectorAll([
+    '[data-seat] [data-played] [data-card] .face', '.actions button',
+    '[data-hand] [data-card] .face'].join(', '))]
+    .map(el => [el.className, box(el.getBoundingClientRect())]);
+  return {whole: status.scrollHeight <= status.clientHeight + 1, lines, others,
+          felt: box(document.querySelector('[data-felt]').getBoundingClientRect())};
+}"""
+
+
+@pytest.mark.parametrize("viewport", [(390, 844), (360, 640), (844, 390)], ids=screen_id)
+def test_on_a_phone_a_refused_selection_is_read_whole(
+    open_table: Any, viewport: tuple[int, int]
+) -> None:
+    """Deal A0738433 opens with East's plane, which you cannot beat: your 2 tapped is refused
+    with what would do and that you may pass ("Single 2 cannot follow the plane Q to K with
+    wings: play a higher plane of 2 trios with wings, or a bomb. You may also pass."). The
+    status shows all of it, over the empty foot of the felt, clear of the plays, the buttons
+    and the hand (a landscape phone showed one line of it, a portrait one three)."""
+    page = open_screen(open_table, viewport, "#deal=A0738433").page
+    wait_my_turn_or_over(page)
+    page.click('[data-hand] [data-card="2S"]')
+    poll(page, "() => document.querySelector('[data-status]').dataset.tone === 'bad'")
+    assert status(page).endswith("You may also pass."), status(page)
+    room = page.evaluate(STATUS_ROOM)
+    assert room["whole"], room
+    for line in room["lines"]:
+        assert line[1] >= room["felt"][1], (line, room["felt"])
+        for name, other in room["others"]:
+            assert apart(line, other), (line, name, other)
