@@ -420,8 +420,8 @@ def main() -> int:
         "--visit",
         choices=VISITS,
         default="first",
-        help="a browser's first visit, or one after a first visit in which a hand was played"
-        " (bench_table.visit_before)",
+        help="a browser's first visit, or a return visit after a first visit and another"
+        " return visit, a hand played in each (bench_table.visit_before)",
     )
     args = parser.parse_args()
     probes_path = args.trace.with_suffix(".probes.json")

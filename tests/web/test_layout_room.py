@@ -87,26 +87,48 @@ def test_your_long_play_and_wests_answer_lie_apart(
             assert apart(box, other_box), (seat, other, boxes)
 
 
-#: The reason Pass is locked: whether it is shown whole, its lines, and the boxes it must keep
-#: clear of (each line of the status and the reason; your play's cards, the buttons, the hand).
-REASON_ROOM = """() => {
-  const reason = document.querySelector('[data-pass-reason]');
+#: Where words of your seat's status box lie: each line's box of the elements named (`words`),
+#: whether the last of them shows whole and on how many lines, and the boxes of what the
+#: words must stay clear of (`clear`), with the felt's.
+WORDS_ROOM = """([words, clear]) => {
   const box = (r) => [r.left, r.top, r.right, r.bottom];
-  const lines = [];
-  for (const el of [document.querySelector('[data-status]'), reason]) {
+  const linesOf = (el) => {
     const range = document.createRange();
     range.selectNodeContents(el);
-    lines.push(...[...range.getClientRects()].map(box));
-  }
-  const others = [...document.querySelectorAll([
-    '[data-seat="0"] [data-played] [data-card] .face', '.actions button',
-    '[data-hand] [data-card] .face'].join(', '))]
-    .map(el => [el.className, box(el.getBoundingClientRect())]);
-  const tops = new Set([...(() => { const r = document.createRange();
-    r.selectNodeContents(reason); return r.getClientRects(); })()].map(r => Math.round(r.top)));
-  return {whole: reason.scrollHeight <= reason.clientHeight + 1, reasonLines: tops.size, lines,
-          others, felt: box(document.querySelector('[data-felt]').getBoundingClientRect())};
+    return [...range.getClientRects()];
+  };
+  const nodes = words.map((selector) => document.querySelector(selector));
+  const last = nodes[nodes.length - 1];
+  return {
+    whole: last.scrollHeight <= last.clientHeight + 1,
+    lastLines: new Set(linesOf(last).map((r) => Math.round(r.top))).size,
+    lines: nodes.flatMap((el) => linesOf(el).map(box)),
+    others: [...document.querySelectorAll(clear.join(', '))]
+      .map((el) => [el.className, box(el.getBoundingClientRect())]),
+    felt: box(document.querySelector('[data-felt]').getBoundingClientRect()),
+  };
 }"""
+#: Around your seat: the buttons and your hand's faces.
+CLEAR_OF_YOURS = [".actions button", "[data-hand] [data-card] .face"]
+
+
+def words_room(page: Any, words: list[str], clear: list[str]) -> dict[str, Any]:
+    room: dict[str, Any] = page.evaluate(WORDS_ROOM, [words, clear])
+    return room
+
+
+def assert_read_whole_and_clear(room: dict[str, Any]) -> None:
+    """The words show whole, inside the felt's height, and touch nothing named."""
+    assert room["whole"], room
+    for line in room["lines"]:
+        assert line[1] >= room["felt"][1], (line, room["felt"])
+        for name, other in room["others"]:
+            assert apart(line, other), (line, name, other)
+
+
+#: The reason Pass is locked under the status, and what it must stay clear of: your play too.
+REASON = ["[data-status]", "[data-pass-reason]"]
+REASON_CLEAR = ['[data-seat="0"] [data-played] [data-card] .face', *CLEAR_OF_YOURS]
 
 
 @pytest.mark.parametrize("viewport", [(390, 844), (360, 640)], ids=screen_id)
@@ -121,7 +143,7 @@ def test_on_a_phone_the_reason_pass_is_locked_is_read_whole(
     def long_reason(p: Any) -> bool:
         # (a reason of two lines or more: the room it needs is what is checked)
         locked = bool(p.is_disabled("[data-action=pass]"))
-        return locked and p.evaluate(REASON_ROOM)["reasonLines"] >= 2
+        return locked and words_room(p, REASON, REASON_CLEAR)["lastLines"] >= 2
 
     for _ in range(3):
         play_until(page, stop=long_reason)
@@ -129,13 +151,9 @@ def test_on_a_phone_the_reason_pass_is_locked_is_read_whole(
             break
         new_hand(page)
     assert long_reason(page), status(page)
-    room = page.evaluate(REASON_ROOM)
-    assert room["whole"], room
-    assert room["reasonLines"] >= 2, room
-    for line in room["lines"]:
-        assert line[1] >= room["felt"][1], (line, room["felt"])
-        for name, other in room["others"]:
-            assert apart(line, other), (line, name, other)
+    room = words_room(page, REASON, REASON_CLEAR)
+    assert room["lastLines"] >= 2, room
+    assert_read_whole_and_clear(room)
 
 
 #: Computer seats' long opening plays (Easy opponents, as the tests play): West opens with the
@@ -167,21 +185,6 @@ def test_on_a_phone_a_computers_play_of_six_or_seven_cards_lies_in_one_row(
 
 #: The status's lines and the boxes they must keep clear of (every seat's play, the buttons,
 #: the hand), with the felt's box, and whether the status is shown whole.
-STATUS_ROOM = """() => {
-  const status = document.querySelector('[data-status]');
-  const box = (r) => [r.left, r.top, r.right, r.bottom];
-  const range = document.createRange();
-  range.selectNodeContents(status);
-  const lines = [...range.getClientRects()].map(box);
-  const others = [...document.querySelectorAll([
-    '[data-seat] [data-played] [data-card] .face', '.actions button',
-    '[data-hand] [data-card] .face'].join(', '))]
-    .map(el => [el.className, box(el.getBoundingClientRect())]);
-  return {whole: status.scrollHeight <= status.clientHeight + 1, lines, others,
-          felt: box(document.querySelector('[data-felt]').getBoundingClientRect())};
-}"""
-
-
 @pytest.mark.parametrize("viewport", [(390, 844), (360, 640), (844, 390)], ids=screen_id)
 def test_on_a_phone_a_refused_selection_is_read_whole(
     open_table: Any, viewport: tuple[int, int]
@@ -196,9 +199,5 @@ def test_on_a_phone_a_refused_selection_is_read_whole(
     page.click('[data-hand] [data-card="2S"]')
     poll(page, "() => document.querySelector('[data-status]').dataset.tone === 'bad'")
     assert status(page).endswith("You may also pass."), status(page)
-    room = page.evaluate(STATUS_ROOM)
-    assert room["whole"], room
-    for line in room["lines"]:
-        assert line[1] >= room["felt"][1], (line, room["felt"])
-        for name, other in room["others"]:
-            assert apart(line, other), (line, name, other)
+    clear = ["[data-seat] [data-played] [data-card] .face", *CLEAR_OF_YOURS]
+    assert_read_whole_and_clear(words_room(page, ["[data-status]"], clear))
