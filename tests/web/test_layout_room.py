@@ -183,8 +183,6 @@ def test_on_a_phone_a_computers_play_of_six_or_seven_cards_lies_in_one_row(
         assert len(set(seat)) <= 1, tops
 
 
-#: The status's lines and the boxes they must keep clear of (every seat's play, the buttons,
-#: the hand), with the felt's box, and whether the status is shown whole.
 @pytest.mark.parametrize("viewport", [(390, 844), (360, 640), (844, 390)], ids=screen_id)
 def test_on_a_phone_a_refused_selection_is_read_whole(
     open_table: Any, viewport: tuple[int, int]
