@@ -15,7 +15,10 @@ is taken (Hint + Play, or Pass). The page's own timeline is read:
   finger touched the glass: the input that selects, a card rises as the
   finger goes down) to the end of the main thread's work on the first frame
   after the card's aria-pressed changed (a message posted from that frame's
-  animation callback): how long a finger waits to see its card rise; and, as
+  animation callback, asked for as the press comes, ahead of the page's own:
+  the rest of the table, drawn in a task the page posts from that frame once
+  the card is painted, is not the card's): how long a finger waits to see its
+  card rise; and, as
   the browser itself measures it, the Event Timing API's duration of each
   `pointerdown` (to the next paint; only those of 16 ms or more are reported,
   rounded to 8 ms). The finger is lifted at once (the press and the lift
@@ -103,28 +106,41 @@ localStorage.setItem("paodekuai.settings", JSON.stringify({speed: "normal", leve
 window.__taps = [];
 window.__eventTimings = [];
 let pressedAt = null;
-// A card is selected while its pointerdown is handled (pointer.js, frame.js): only that
-// event's changes count.
-window.addEventListener("pointerdown", (e) => {
-  pressedAt = e.timeStamp;
-  setTimeout(() => { pressedAt = null; }, 0);
-}, {capture: true});
 // The table draws your input before the event returns; the frame after it paints the card.
 // A message posted from that frame's animation callback runs once the frame's main-thread
-// work (style, layout, paint) is done: that is when the raised card is drawn.
+// work (style, layout, paint) is done: that is when the raised card is drawn. The frame is
+// asked for as the press comes, before the page's own handlers run: the page draws the rest
+// of the table in a task it posts from that same frame (frame.js, after the card is painted),
+// and a message posted after the page's would have counted that drawing as the card's.
 const drawn = new MessageChannel();
 let tapsInFlight = [];
+let frameAsked = false;
+const askFrame = () => {
+  if (frameAsked) return;
+  frameAsked = true;
+  requestAnimationFrame(() => {
+    frameAsked = false;
+    if (tapsInFlight.length) drawn.port2.postMessage(null);
+  });
+};
 drawn.port1.onmessage = () => {
   const now = performance.now();
   // Each tap's start and end (trace_table.py lays them on its trace).
   for (const from of tapsInFlight) window.__taps.push([from, now]);
   tapsInFlight = [];
 };
+// A card is selected while its pointerdown is handled (pointer.js, frame.js): only that
+// event's changes count.
+window.addEventListener("pointerdown", (e) => {
+  pressedAt = e.timeStamp;
+  setTimeout(() => { pressedAt = null; }, 0);
+  askFrame();
+}, {capture: true});
 new MutationObserver(() => {
   if (pressedAt === null) return;
   tapsInFlight.push(pressedAt);
   pressedAt = null;
-  requestAnimationFrame(() => drawn.port2.postMessage(null));
+  askFrame();
 }).observe(document, {subtree: true, attributes: true, attributeFilter: ["aria-pressed"]});
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) {

@@ -191,7 +191,9 @@ function createApp(win) {
     update,
     whenDrawn: frame.whenDrawn,
     afterPaint: frame.afterPaint,
-    whenLanded: (callback) => frame.whenDrawn(() => renderer.whenLanded(callback)),
+    // (and once that frame is painted: begun inside the frame of a trick's sweep or a play's
+    // landing, the engine's search took a phone's second core from the frame's layout and paint)
+    whenLanded: (callback) => frame.whenDrawn(() => renderer.whenLanded(() => frame.afterPaint(callback))),
     isReady: () => engine.ready,
     onWorked: () => engine.worked(),
     followers: [

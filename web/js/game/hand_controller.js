@@ -43,7 +43,7 @@ const ELSEWHERE_NOTICE = Object.freeze({ key: "openElsewhere", stays: true });
  * @param {(callback: () => void) => void} [deps.afterPaint]  run once the frame now being
  *        made has been painted (frame.js; at once when not given)
  * @param {(callback: () => void) => void} [deps.whenLanded]  run once the last change is on
- *        screen and every play in it has landed (at once when not given)
+ *        screen, every play in it has landed and that frame is painted (at once when not given)
  * @param {() => boolean} deps.isReady  the engine answers requests
  * @param {() => void} deps.onWorked   a request moved the hand on
  * @param {() => number} [deps.now]  the time, on the clock of input events' timeStamp
