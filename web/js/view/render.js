@@ -39,8 +39,17 @@ export function tableCard(doc, card, hooks = "card", faced = true) {
   return node;
 }
 
-/** How many of the cards left turn up in one frame at a hand's end (turnUp). */
-const REVEAL_PER_FRAME = 8;
+/**
+ * How many cards get their faces in one frame: the cards left turning up at a hand's end
+ * (turnUp), and a new deal's hand (renderHand).
+ */
+const FACES_PER_FRAME = 8;
+
+/** `count` cards in even groups of at most FACES_PER_FRAME: how many groups, and how many in each. */
+function faceGroups(count) {
+  const groups = Math.max(1, Math.ceil(count / FACES_PER_FRAME));
+  return { groups, per: Math.ceil(count / groups) }; // 19 cards are 7, 7 and 5
+}
 
 /**
  * Faces given at the next frame to cards drawn without them. A face is five elements: the
@@ -396,13 +405,13 @@ export function createRenderer(doc, motion) {
     setProp(menuPlate, "hidden", !daily && !rules);
   }
 
-  /** A hand card's button; `faceLater`: its face comes at a coming frame (createFaces). */
-  function cardButton(card, faceLater) {
+  /** A hand card's button; `faceFrame` > 0: its face comes at that frame from now (createFaces). */
+  function cardButton(card, faceFrame) {
     const button = el(doc, "button", "card");
     button.type = "button";
     button.dataset.card = card.code;
     button.setAttribute("aria-label", card.label);
-    if (faceLater) faces.later(button, card);
+    if (faceFrame > 0) faces.later(button, card, faceFrame);
     else button.append(cardFace(doc, card));
     return button;
   }
@@ -449,7 +458,10 @@ export function createRenderer(doc, motion) {
     setAttr(button, "tabindex", look.focus ? "0" : "-1"); // one tab stop; arrows move within (keyboard.js)
   }
 
-  /** `dealing`: the hand is a new deal, about to grow in (motion.deal): its faces come later. */
+  /**
+   * `dealing`: the hand is a new deal, about to grow in (motion.deal): its faces come at the
+   * next frames, a group a frame (faceGroups).
+   */
   function renderHand(model, dealing = false) {
     const hand = model.hand;
     setAttr(handNode, "aria-label", hand.label);
@@ -467,10 +479,11 @@ export function createRenderer(doc, motion) {
     }
     // The hand's children: its cards in order, and on tall screens the row break after the
     // upper row's (hidden elsewhere, cards.css). Only what is out of place is moved.
-    const children = hand.cards.map((card) => {
+    const { per } = faceGroups(hand.cards.length);
+    const children = hand.cards.map((card, index) => {
       let button = handCards.get(card.code);
       if (!button) {
-        button = cardButton(card, dealing);
+        button = cardButton(card, dealing ? 1 + Math.floor(index / per) : 0);
         handCards.set(card.code, button);
       }
       return button;
@@ -725,7 +738,7 @@ export function createRenderer(doc, motion) {
    */
   function animate(model, before, changes) {
     const old = drawn;
-    if (changes.dealing) dealHand();
+    if (changes.dealFrames) dealHand(changes.dealFrames);
     if (old === null) return; // the first drawing (a reload) replays nothing else
     const arrived = movedSince(old, model) ? changes.arrived : [];
     let landing = null; // the moment its play made, shown once that play flies
@@ -786,7 +799,7 @@ export function createRenderer(doc, motion) {
   /**
    * The losers' cards left turn face up (motion.flip: one after another, each from edge-on,
    * unseen, to flat), drawn faceless in this frame. Their faces and their flips come at the
-   * next frames, at most REVEAL_PER_FRAME cards a frame: the frame that drew some twenty cards
+   * next frames, at most FACES_PER_FRAME cards a frame: the frame that drew some twenty cards
    * with their faces (six elements a card) and started their flips was one task of 65-100 ms
    * on a phone slowed 4x (its layout mostly the faces', half its script the flips'), and
    * fifteen cards a frame still 55-60 ms. The first flips start a frame after the cards are
@@ -795,8 +808,7 @@ export function createRenderer(doc, motion) {
    */
   function turnUp(nodes) {
     win.performance.mark("pdk:turnUp");
-    const groups = Math.ceil(nodes.length / REVEAL_PER_FRAME);
-    const per = Math.ceil(nodes.length / groups); // even groups: 19 cards are 7, 7 and 5
+    const { per } = faceGroups(nodes.length);
     nodes.forEach((node, index) => faces.later(node, revealCards.get(node), 1 + Math.floor(index / per)));
     let started = 0;
     const group = (first) => {
@@ -822,15 +834,16 @@ export function createRenderer(doc, motion) {
 
   /**
    * A new deal: unseen in the frame that draws its cards (the heavier one), it grows in from
-   * the next, the frame its faces come in (createFaces asked for it first, so they are there
-   * before it starts). Grown from the frame that drew it, it moved through both of those
-   * frames, and on a phone slowed 4x the two made the longest gap between frames of the hand
-   * while anything moved (50 ms); started with the faces, the hand is whole from its first
-   * frame in sight.
+   * the frame its last group of faces comes in (`frames` from now: createFaces asked for
+   * them first, so they are there before it starts). Grown from the frame that drew it, it
+   * moved through both of those frames, and on a phone slowed 4x the two made the longest
+   * gap between frames of the hand while anything moved (50 ms); started with the faces,
+   * the hand is whole from its first frame in sight. Its sixteen faces in one frame were
+   * that frame's task of 50-56 ms on a phone slowed 4x: they come eight a frame.
    */
-  function dealHand() {
+  function dealHand(frames) {
     handNode.style.opacity = "0";
-    nextFrame(() => {
+    afterFrames(frames, () => {
       handNode.style.opacity = "";
       motion.deal(handNode);
     });
@@ -888,8 +901,9 @@ export function createRenderer(doc, motion) {
     const firstSight = drawn === null || drawn.hand.cards.length === 0;
     const dealing = model.hand.cards.length > 0 && model.handId !== drawn?.handId && (model.moves === 0 || firstSight);
     // A play that came with it (a computer seat's lead) has its faces a frame later still:
-    // one frame for the hand's faces, the next for the play's, the one after for its flight.
-    const flight = !movedSince(drawn, model) ? 0 : dealing ? 2 : 1;
+    // the first frames for the hand's faces, the next for the play's, the one after for its flight.
+    const dealFrames = dealing ? faceGroups(model.hand.cards.length).groups : 0;
+    const flight = !movedSince(drawn, model) ? 0 : dealFrames + 1;
     const { arrived, revealed } = renderSeats(model, flight, before.sweep?.inPlace);
     renderCounter(model);
     renderFaceUp(model);
@@ -900,7 +914,7 @@ export function createRenderer(doc, motion) {
     const resultAppeared = renderResult(model);
     renderBoot(model);
     dialogs.render(model);
-    animate(model, before, { arrived, revealed, resultAppeared, dealing, flight });
+    animate(model, before, { arrived, revealed, resultAppeared, dealFrames, flight });
     drawn = model;
   }
 
