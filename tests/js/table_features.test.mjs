@@ -404,12 +404,12 @@ test("a hand that just ended shows its last play, then the cards left face up, t
   assert.deepEqual(revealed(at(0)), [0, 0, 0]);
   // The room for them is made at once, with the last play (the seats move once).
   assert.deepEqual(at(0).seats.map((seat) => seat.revealRoom), [true, false, true]);
-  assert.equal(at(0).result, null);
+  // The result is not up (its words are there from the last play, to be laid out unseen).
+  assert.equal(at(0).result.title, "West wins the hand");
   assert.equal(at(0).resultUp, false);
   assert.deepEqual(revealed(at(1)), [3, 0, 5]);
   // Each captioned with how many, so they are not read as a play.
   assert.deepEqual(at(1).seats.map((seat) => seat.reveal?.caption ?? null), ["3 left", null, "5 left"]);
-  // The result is not up yet (its words are there to be laid out unseen).
   assert.equal(at(1).resultUp, false);
   assert.equal(at(1).result.title, "West wins the hand");
   // The last trick: a loser's play gives way to its cards left; the winning play stays.

@@ -196,8 +196,9 @@ def test_a_hand_played_by_keys_ends_with_focus_on_new_hand_not_under_the_sheet(
         page.wait_for_selector("[data-result]", state="hidden")
     assert your_cards_left(page)
     # The finished hand's cards went from the hand (and its focus) to the felt's foot: focus
-    # is on the sheet's New hand, and the arrows do not take it back down to a card.
-    assert page.evaluate("() => document.activeElement?.dataset.action") == "new"
+    # is on the sheet's New hand (from the frame after the sheet's), and the arrows do not
+    # take it back down to a card.
+    page.wait_for_function("() => document.activeElement?.dataset.action === 'new'", timeout=2000)
     assert page.evaluate("() => document.activeElement.closest('[data-result]') !== null")
     for key in ("ArrowRight", "End", "ArrowLeft"):
         page.keyboard.press(key)

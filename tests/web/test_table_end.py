@@ -357,9 +357,9 @@ WATCH_THE_TURN = """() => {
 
 
 def test_the_cards_left_show_their_faces_whenever_their_flips_show_them(table: Any) -> None:
-    """The cards left are drawn faceless and get their faces over the next two frames (a
-    lighter frame each): no card's flip ever shows it without its face, and each face is
-    its own card's."""
+    """The cards left are drawn faceless and get their faces over the next frames, a few a
+    frame as their flips come to them (a light frame each): no card's flip ever shows it
+    without its face, and each face is its own card's."""
     page = table.page
     open_page(page, f"{table.site.url}#deal={SHORT_DEAL}")
     page.evaluate(WATCH_THE_TURN)

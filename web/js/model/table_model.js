@@ -419,9 +419,11 @@ export function buildTableModel(state) {
     notice: state.notice ? say(t, state.notice) : "",
     // A portrait phone gives it a row of its own (never while a hand is in play: see notices.js).
     noticeRow: Boolean(state.noticeRow),
-    // The result sheet's words from the turn of the cards left, so the sheet can be laid out
-    // unseen before it comes up (render.js, renderResult); it comes up with the last beat.
-    result: endStage >= 1 ? resultModel(state, t, view, name, direction) : null,
+    // The result sheet's words from the hand's last play, so the sheet can be laid out unseen
+    // in the beats before it comes up (render.js, renderResult): while that play flies, a
+    // light time, and not while the cards left turn up, a few a frame, each frame's work
+    // near a frame's length on a slow phone. It comes up with the last beat.
+    result: resultModel(state, t, view, name, direction),
     resultUp: endStage >= 2,
     dialogs: dialogsModel(state, t),
   };

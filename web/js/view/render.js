@@ -40,10 +40,12 @@ export function tableCard(doc, card, hooks = "card", faced = true) {
 }
 
 /**
- * How many cards get their faces in one frame: the cards left turning up at a hand's end
- * (turnUp), and a new deal's hand (renderHand).
+ * How many cards of a new deal's hand get their faces in one frame (renderHand).
  */
 const FACES_PER_FRAME = 8;
+
+/** How many of the cards left turning up at a hand's end get their faces in one frame (turnUp). */
+const TURN_UP_PER_FRAME = 2;
 
 /** `count` cards in even groups of at most FACES_PER_FRAME: how many groups, and how many in each. */
 function faceGroups(count) {
@@ -71,6 +73,8 @@ function createFaces(doc, root) {
     else win.requestAnimationFrame(fill);
   }
 
+  let holds = 0; // cards not drawn yet whose faces will be due (hold)
+
   /** The faces due at this frame (with `all`, every face due). */
   function fill(all = false) {
     win.performance.mark("pdk:faces");
@@ -80,7 +84,11 @@ function createFaces(doc, root) {
       if (node.isConnected && !node.firstElementChild) node.append(cardFace(doc, card)); // (not gone since)
     }
     if (due.length > 0) ask();
-    else root.removeAttribute("data-faces-due");
+    else settle();
+  }
+
+  function settle() {
+    if (due.length === 0 && holds === 0) root.removeAttribute("data-faces-due");
   }
 
   // A hidden page paints no frames (and gets none) but its DOM is still read: there, the
@@ -100,6 +108,18 @@ function createFaces(doc, root) {
         ask();
       }
       due.push([node, card, frames]);
+    },
+    /**
+     * Faces are due for cards about to be drawn faceless (data-faces-due says so from now);
+     * returns the release, called once they are drawn and have asked for their faces.
+     */
+    hold() {
+      holds += 1;
+      root.setAttribute("data-faces-due", "");
+      return () => {
+        holds -= 1;
+        settle();
+      };
     },
   };
 }
@@ -540,7 +560,7 @@ export function createRenderer(doc, motion) {
   }
 
   /**
-   * The result sheet. Its words come a beat before it does (with the cards left turning up):
+   * The result sheet. Its words come two beats before it does (with the hand's last play):
    * the sheet is then filled and laid out unseen when the page is next idle (`data-pending`,
    * table.css), and coming up is a visibility and a slide. On a phone slowed 4x, filling,
    * styling and laying out the sheet in the frame that shows it made that frame one task of
@@ -582,9 +602,16 @@ export function createRenderer(doc, motion) {
     // A keyboard player's focus on a card of the finished hand (under the sheet now, or gone
     // to the felt's foot with the cards left) goes to the sheet's New hand, what comes next.
     // (Without scrolling: the sheet is in its place, and a scroll would lay the page out.)
-    const active = doc.activeElement;
-    if (appeared && (handNode.contains(active) || active === doc.body || active === null)) {
-      q("[data-action=new]", panel)?.focus({ preventScroll: true });
+    // At the next frame: focus() lays the page out at once to check the button can hold it,
+    // and in the frame that shows the sheet that was a second style and layout pass of the
+    // whole page (on a phone slowed 4x, 10 of that frame's 19 ms of script); a frame later the
+    // page is laid out already.
+    if (appeared) {
+      nextFrame(() => {
+        const active = doc.activeElement;
+        if (panel.hidden || !(handNode.contains(active) || active === doc.body || active === null)) return;
+        q("[data-action=new]", panel)?.focus({ preventScroll: true });
+      });
     }
     return appeared;
   }
@@ -799,16 +826,18 @@ export function createRenderer(doc, motion) {
   /**
    * The losers' cards left turn face up (motion.flip: one after another, each from edge-on,
    * unseen, to flat), drawn faceless in this frame. Their faces and their flips come at the
-   * next frames, at most FACES_PER_FRAME cards a frame: the frame that drew some twenty cards
-   * with their faces (six elements a card) and started their flips was one task of 65-100 ms
-   * on a phone slowed 4x (its layout mostly the faces', half its script the flips'), and
-   * fifteen cards a frame still 55-60 ms. The first flips start a frame after the cards are
-   * drawn, unseen till then (faceless), and each later group's with the time since taken off
-   * its waits, so each card turns when it would have.
+   * next frames, TURN_UP_PER_FRAME cards a frame, as fast as the flips need them (one starts
+   * every 25 ms, 15 on Fast; two a frame is one every 8 ms): the frame that drew some twenty
+   * cards with their faces (six elements a card) and started their flips was one task of
+   * 65-100 ms on a phone slowed 4x (its layout mostly the faces', half its script the
+   * flips'), fifteen cards a frame still 55-60 ms, and eight a frame frames of 16-33 ms of
+   * work (style, layout and paint of the faces), at a frame's edge or over it. The first
+   * flips start a frame after the cards are drawn, unseen till then (faceless), and each
+   * later group's with the time since taken off its waits, so each card turns when it would have.
    */
   function turnUp(nodes) {
     win.performance.mark("pdk:turnUp");
-    const { per } = faceGroups(nodes.length);
+    const per = TURN_UP_PER_FRAME;
     nodes.forEach((node, index) => faces.later(node, revealCards.get(node), 1 + Math.floor(index / per)));
     let started = 0;
     const group = (first) => {
@@ -831,6 +860,40 @@ export function createRenderer(doc, motion) {
   function afterFrames(frames, callback) {
     nextFrame(frames > 1 ? () => afterFrames(frames - 1, callback) : callback);
   }
+
+  /**
+   * A new deal's hand is drawn a frame after the rest of the table: the frame that took the
+   * last hand's table down and drew the new one, its hand with it, was the heaviest of a new
+   * hand (on a phone slowed 4x, one task of 33 ms, 50-54 when the engine's runtime was being
+   * optimised on the other core; in a trace, 46 ms, and 35 and 33 split). Unseen till it
+   * grows in (dealHand), the hand is drawn from
+   * the latest table model at that frame (a drawing in between draws no hand), faceless, its
+   * faces at the frames after (data-faces-due holds from now: a hook that sees it gone sees
+   * the hand whole). In a hidden page, which gets no frames, it is drawn at once.
+   */
+  let dealtHand = null; // the table model whose hand is drawn at the next frame
+  let releaseHand = null; // its hold on data-faces-due
+  function dealHandLater(model) {
+    const due = dealtHand === null;
+    dealtHand = model;
+    if (!due) return;
+    releaseHand = faces.hold();
+    nextFrame(drawDealtHand);
+  }
+
+  function drawDealtHand() {
+    if (dealtHand === null) return; // drawn already (the page was hidden meanwhile)
+    const latest = dealtHand;
+    const release = releaseHand;
+    dealtHand = null;
+    releaseHand = null;
+    renderHand(latest, true);
+    release();
+  }
+
+  doc.addEventListener("visibilitychange", () => {
+    if (doc.visibilityState === "hidden") drawDealtHand();
+  });
 
   /**
    * A new deal: unseen in the frame that draws its cards (the heavier one), it grows in from
@@ -900,15 +963,17 @@ export function createRenderer(doc, motion) {
     // drawing with every face in was the page's longest task on a slowed phone.
     const firstSight = drawn === null || drawn.hand.cards.length === 0;
     const dealing = model.hand.cards.length > 0 && model.handId !== drawn?.handId && (model.moves === 0 || firstSight);
-    // A play that came with it (a computer seat's lead) has its faces a frame later still:
-    // the first frames for the hand's faces, the next for the play's, the one after for its flight.
-    const dealFrames = dealing ? faceGroups(model.hand.cards.length).groups : 0;
+    // The hand is drawn at the next frame (dealHandLater), its faces at the frames after. A
+    // play that came with it (a computer seat's lead) has its faces a frame later still, and
+    // its flight the frame after that.
+    const dealFrames = dealing ? faceGroups(model.hand.cards.length).groups + 1 : 0;
     const flight = !movedSince(drawn, model) ? 0 : dealFrames + 1;
     const { arrived, revealed } = renderSeats(model, flight, before.sweep?.inPlace);
     renderCounter(model);
     renderFaceUp(model);
     renderPlate(model);
-    renderHand(model, dealing);
+    if (dealing || dealtHand !== null) dealHandLater(model);
+    else renderHand(model);
     renderButtons(model);
     renderStatus(model);
     const resultAppeared = renderResult(model);
