@@ -73,8 +73,6 @@ function createFaces(doc, root) {
     else win.requestAnimationFrame(fill);
   }
 
-  let holds = 0; // cards not drawn yet whose faces will be due (hold)
-
   /** The faces due at this frame (with `all`, every face due). */
   function fill(all = false) {
     win.performance.mark("pdk:faces");
@@ -84,11 +82,7 @@ function createFaces(doc, root) {
       if (node.isConnected && !node.firstElementChild) node.append(cardFace(doc, card)); // (not gone since)
     }
     if (due.length > 0) ask();
-    else settle();
-  }
-
-  function settle() {
-    if (due.length === 0 && holds === 0) root.removeAttribute("data-faces-due");
+    else root.removeAttribute("data-faces-due");
   }
 
   // A hidden page paints no frames (and gets none) but its DOM is still read: there, the
@@ -108,18 +102,6 @@ function createFaces(doc, root) {
         ask();
       }
       due.push([node, card, frames]);
-    },
-    /**
-     * Faces are due for cards about to be drawn faceless (data-faces-due says so from now);
-     * returns the release, called once they are drawn and have asked for their faces.
-     */
-    hold() {
-      holds += 1;
-      root.setAttribute("data-faces-due", "");
-      return () => {
-        holds -= 1;
-        settle();
-      };
     },
   };
 }
@@ -862,40 +844,6 @@ export function createRenderer(doc, motion) {
   }
 
   /**
-   * A new deal's hand is drawn a frame after the rest of the table: the frame that took the
-   * last hand's table down and drew the new one, its hand with it, was the heaviest of a new
-   * hand (on a phone slowed 4x, one task of 33 ms, 50-54 when the engine's runtime was being
-   * optimised on the other core; in a trace, 46 ms, and 35 and 33 split). Unseen till it
-   * grows in (dealHand), the hand is drawn from
-   * the latest table model at that frame (a drawing in between draws no hand), faceless, its
-   * faces at the frames after (data-faces-due holds from now: a hook that sees it gone sees
-   * the hand whole). In a hidden page, which gets no frames, it is drawn at once.
-   */
-  let dealtHand = null; // the table model whose hand is drawn at the next frame
-  let releaseHand = null; // its hold on data-faces-due
-  function dealHandLater(model) {
-    const due = dealtHand === null;
-    dealtHand = model;
-    if (!due) return;
-    releaseHand = faces.hold();
-    nextFrame(drawDealtHand);
-  }
-
-  function drawDealtHand() {
-    if (dealtHand === null) return; // drawn already (the page was hidden meanwhile)
-    const latest = dealtHand;
-    const release = releaseHand;
-    dealtHand = null;
-    releaseHand = null;
-    renderHand(latest, true);
-    release();
-  }
-
-  doc.addEventListener("visibilitychange", () => {
-    if (doc.visibilityState === "hidden") drawDealtHand();
-  });
-
-  /**
    * A new deal: unseen in the frame that draws its cards (the heavier one), it grows in from
    * the frame its last group of faces comes in (`frames` from now: createFaces asked for
    * them first, so they are there before it starts). Grown from the frame that drew it, it
@@ -963,17 +911,15 @@ export function createRenderer(doc, motion) {
     // drawing with every face in was the page's longest task on a slowed phone.
     const firstSight = drawn === null || drawn.hand.cards.length === 0;
     const dealing = model.hand.cards.length > 0 && model.handId !== drawn?.handId && (model.moves === 0 || firstSight);
-    // The hand is drawn at the next frame (dealHandLater), its faces at the frames after. A
-    // play that came with it (a computer seat's lead) has its faces a frame later still, and
-    // its flight the frame after that.
-    const dealFrames = dealing ? faceGroups(model.hand.cards.length).groups + 1 : 0;
+    // A play that came with it (a computer seat's lead) has its faces a frame later still:
+    // the first frames for the hand's faces, the next for the play's, the one after for its flight.
+    const dealFrames = dealing ? faceGroups(model.hand.cards.length).groups : 0;
     const flight = !movedSince(drawn, model) ? 0 : dealFrames + 1;
     const { arrived, revealed } = renderSeats(model, flight, before.sweep?.inPlace);
     renderCounter(model);
     renderFaceUp(model);
     renderPlate(model);
-    if (dealing || dealtHand !== null) dealHandLater(model);
-    else renderHand(model);
+    renderHand(model, dealing);
     renderButtons(model);
     renderStatus(model);
     const resultAppeared = renderResult(model);
