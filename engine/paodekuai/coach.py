@@ -9,8 +9,8 @@ For an inaccuracy or a mistake the coach says why in one line, from the
 search itself, in a player's words: what the play does to the plan of the hand (it
 breaks a straight, it leaves more plays to go out), then what happens most often in
 the worlds where it does worse than the best play, with how often ("after it, the next
-player usually goes out first (12 of the 27 tries where it scores less), most often
-with the pair of aces"). "Tries" are what the code calls worlds.
+player usually goes out first (in 20 of the 27 tries where this play did worse), most
+often with the pair of aces"). "Tries" are what the code calls worlds.
 """
 
 from __future__ import annotations
@@ -326,18 +326,20 @@ def _search_reason(mine: Candidate, top: Candidate) -> Text | None:
         return None
     winners = Counter(mine.outcomes[k].winner for k in worse)
     winner, count = winners.most_common(1)[0]
-    # More than half: "usually"; otherwise only the likeliest: "often".
-    # Every one of them (two or more): no adverb, "all" ("36 of the 36 tries" read as a slip).
-    usually = 2 * count > len(worse)
+    # At least two thirds: "usually"; otherwise only the likeliest of the three seats (a
+    # third at least): "often" (50 of 99 is a coin toss, not "usually"). Every one of
+    # them, or the one try: no adverb ("36 of the 36 tries" read as a slip).
+    usually = 3 * count >= 2 * len(worse)
     how_en, how_zh = ("usually ", "多半") if usually else ("often ", "常常")
-    tries = "the one try" if len(worse) == 1 else f"{count} of the {len(worse)} tries"
-    share_zh = f"（{len(worse)}次较差的试算中{count}次）"
+    tries = f"{count} of the {len(worse)} tries"
+    share_zh = f"（此打法较差的{len(worse)}次试算中有{count}次）"
     if len(worse) == 1:
-        share_zh = "（唯一一次较差的试算）"
+        how_en, how_zh = "", ""
+        tries, share_zh = "the one try", "（此打法较差的唯一一次试算）"
     elif count == len(worse):
         how_en, how_zh = "", ""
-        tries, share_zh = f"all {count} tries", f"（{count}次较差的试算全是如此）"
-    share_en = f"({tries} where it scores less)"
+        tries, share_zh = f"all {count} tries", f"（此打法较差的{count}次试算全是如此）"
+    share_en = f"(in {tries} where this play did worse)"
     if winner == YOU:
         return Text(
             f"after it, you {how_en}still go out first, but for fewer points {share_en}",

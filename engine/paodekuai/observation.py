@@ -190,10 +190,11 @@ class Observation:
         alerts = self.rules.alert_counts
         # The counter's cards not yet seen: what the others hold, less the cards of theirs shown
         # to all (compact15's face-up card) until they are played.
+        # Only a card laid face up was seen: the opener's ♠3 is known to be in its hand
+        # (``known``) but nobody has seen it, and the counter counts it until it is played.
         shown = 0
-        for card, holder in self.known:
-            if holder != self.seat:
-                shown |= 1 << card
+        if self.face_up is not None and self.face_up[1] != self.seat:
+            shown = 1 << self.face_up[0]
         shown_ranks = rank_counts(shown & ~self.played_mask)
         return {
             "format": VIEW_FORMAT,

@@ -344,6 +344,6 @@ def forced_text(card: int, several: bool) -> Text:
     """The single the last card rule forces: the card itself, or, when the seat holds
     several of its rank, the rank (suits never matter: any of them will do)."""
     if several:
-        rank = RANKS[card // 4]
-        return Text(f"one of your {rank}s", f"{rank}（任意一张）")
+        rank = card // 4
+        return Text(f"one of your {_plural(rank)}", f"{RANKS[rank]}（任意一张）")
     return Text(pretty(card), pretty_zh(card))

@@ -62,33 +62,45 @@ CASES = [
         "KS",
         _outcomes((3, _lost(0)), (2, EVEN), (1, _lost(0))),
         "After it, you still go out first, but for fewer points"
-        " (all 4 tries where it scores less).",
-        "这样打，你仍先出完，但得分更少（4次较差的试算全是如此）。",
+        " (in all 4 tries where this play did worse).",
+        "这样打，你仍先出完，但得分更少（此打法较差的4次试算全是如此）。",
         id="you-go-out-for-fewer-points",
     ),
     pytest.param(
-        # The next player goes out in 4 of the 8 (no more than half: "often"), each time
+        # The next player goes out in 4 of the 8 (under two thirds: "often"), each time
         # with another single: no play stands out.
         "9S 9H",
         "KS",
         [_lost(1, _opponent_move(c)) for c in ("8S", "10S", "JS", "QS")]
         + _outcomes((3, _lost(2)), (1, _lost(0))),
-        "After it, the next player often goes out first (4 of the 8 tries where it scores less).",
-        "这样打，下家常常先出完（8次较差的试算中4次）。",
+        "After it, the next player often goes out first"
+        " (in 4 of the 8 tries where this play did worse).",
+        "这样打，下家常常先出完（此打法较差的8次试算中有4次）。",
         id="a-player-goes-out",
+    ),
+    pytest.param(
+        # More than half but under two thirds (5 of 9) is no "usually": a coin toss
+        # reads as "often".
+        "9S 9H",
+        "KS",
+        _outcomes((5, _lost(1)), (4, _lost(2))),
+        "After it, the next player often goes out first"
+        " (in 5 of the 9 tries where this play did worse).",
+        "这样打，下家常常先出完（此打法较差的9次试算中有5次）。",
+        id="over-half-is-not-usually",
     ),
     pytest.param(
         "9S 9H",
         "KS",
         _outcomes(
-            (12, _lost(2, _opponent_move("AH AD"))),
-            (10, _lost(1)),
+            (13, _lost(2, _opponent_move("AH AD"))),
+            (9, _lost(1)),
             (5, _lost(2, _opponent_move("2S"))),
             (3, EVEN),
         ),
         "After it, the player before you usually goes out first"
-        " (17 of the 27 tries where it scores less), most often with the pair of aces.",
-        "这样打，上家多半先出完（27次较差的试算中17次），多以对A出完。",
+        " (in 18 of the 27 tries where this play did worse), most often with the pair of aces.",
+        "这样打，上家多半先出完（此打法较差的27次试算中有18次），多以对A出完。",
         id="a-player-goes-out-with-a-play",
     ),
     pytest.param(
@@ -96,17 +108,17 @@ CASES = [
         "3S 4H 5D 6C 7S",
         _outcomes((20, _lost(1)), (4, _lost(2))),
         "It breaks your straight 3 to 7; after it, the next player usually goes out first"
-        " (20 of the 24 tries where it scores less).",
-        "拆了你的顺子3-7；这样打，下家多半先出完（24次较差的试算中20次）。",
+        " (in 20 of the 24 tries where this play did worse).",
+        "拆了你的顺子3-7；这样打，下家多半先出完（此打法较差的24次试算中有20次）。",
         id="breaks-a-group",
     ),
     pytest.param(
-        # Every try where it scores less: "all", no "usually" ("6 of the 6 tries").
+        # Every try where it does worse: "all", no "usually" ("6 of the 6 tries").
         "9S 9H",
         "KS",
         _outcomes((6, _lost(1)), (2, EVEN)),
-        "After it, the next player goes out first (all 6 tries where it scores less).",
-        "这样打，下家先出完（6次较差的试算全是如此）。",
+        "After it, the next player goes out first (in all 6 tries where this play did worse).",
+        "这样打，下家先出完（此打法较差的6次试算全是如此）。",
         id="every-try",
     ),
     pytest.param(
@@ -153,10 +165,11 @@ def test_going_out_now_and_a_single_try_read_as_words() -> None:
     text = _why(game.observation(0), rating)
     assert text.en == (
         "It leaves you 1 play to go out instead of going out now; after it, the player"
-        " before you usually goes out first (the one try where it scores less)."
+        " before you goes out first (in the one try where this play did worse)."
     )
     assert (
-        text.zh == "之后要1手才能出完，本可这手出完；这样打，上家多半先出完（唯一一次较差的试算）。"
+        text.zh
+        == "之后要1手才能出完，本可这手出完；这样打，上家先出完（此打法较差的唯一一次试算）。"
     )
 
 

@@ -83,6 +83,22 @@ def test_a_card_shown_to_all_is_not_counted_unseen_while_its_holder_keeps_it() -
         random_step(g, rng)
 
 
+def test_the_openers_spade_three_is_counted_unseen_until_it_is_played() -> None:
+    """Where the ♠3 holder opens, everyone knows who holds it, but nobody has seen it: the
+    counter of cards not yet seen counts it (a player counting the 3s must not find one
+    missing) until it is played."""
+    seed = next(s for s in range(100) if Game.deal(s, "standard").leader != 0)
+    g = Game.deal(seed, "standard")
+    view = g.view(0)
+    assert {"card": "3S", "seat": g.leader} in view["known"]
+    assert dict(view["unseen"])["3"] == 4 - sum(c.startswith("3") for c in view["hand"])
+    rng = random.Random(seed)
+    while not g.over:
+        view = g.view(0)
+        assert sum(n for _, n in view["unseen"]) == view["counts"][1] + view["counts"][2]
+        random_step(g, rng)
+
+
 @pytest.mark.parametrize("rules", PRESETS)
 def test_trick_starts_follow_the_two_passes_rule(rules: str) -> None:
     for seed in range(30):

@@ -49,12 +49,12 @@ def test_with_two_of_the_forced_rank_the_last_card_rule_names_the_rank_not_a_sui
     # Suits never matter: either ace will do, so the table must not name one of them.
     g = position(["9S AD AC", "3H", "8H 4H"], leader=2, actions=["8H"])
     assert g.prompt().en == (
-        "Your turn: beat the single 8. Next player on one card: a single must be one of your As."
+        "Your turn: beat the single 8. Next player on one card: a single must be one of your aces."
     )
     assert g.prompt().zh == "请选能压过单张8的牌。下家报单：单张只能出最大的A（任意一张）。"
     assert g.check(["AC"]) is None and g.check(["AD"]) is None
     refused = g.judge(["9S"], seat=0)
-    assert not refused.legal and "one of your As" in refused.message.en
+    assert not refused.legal and "one of your aces" in refused.message.en
 
 
 def test_nothing_beats_the_prompt_says_pass() -> None:

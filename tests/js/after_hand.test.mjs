@@ -305,12 +305,12 @@ test("the coach: a decision the club timer played when your time ran out is not 
   assert.match(model.coach.summary, /best or good: 1 of 1$/);
   const at = buildPanelsModel(panelState({ lastHand: { ...lastHand, step: 4 }, reviewProgress: null })).replay.coach.detail;
   assert.equal(at.verdict, "timedOut");
-  assert.equal(at.text, "Your time ran out: this was played for you. It counts for nothing.");
+  assert.equal(at.text, "Played for you (your time ran out, or auto-play was on). It counts for nothing.");
   assert.equal(at.options.length, 0);
   const zh = buildPanelsModel(panelState({ lang: "zh", lastHand: { ...lastHand, step: 4 }, reviewProgress: null })).replay.coach.detail;
-  assert.equal(zh.verdictText, "超时代出");
+  assert.equal(zh.verdictText, "系统代出");
   const allTimed = buildPanelsModel(panelState({ lastHand: { ...lastHand, replay: { ...REPLAY, timed_out: [1, 4] } }, reviewProgress: null })).replay;
-  assert.match(allTimed.coach.summary, /^Your time ran out at each of your turns/);
+  assert.match(allTimed.coach.summary, /^Each of your turns was played for you/);
 });
 
 test("the coach: forced decisions count for nothing, and a chosen option is drawn on the replay table", () => {

@@ -115,10 +115,16 @@ test("Statistics draws the running points and the daily deals against Hard, with
   assert.deepEqual(days.values, [5, -8]);
   assert.deepEqual(days.bars.map((b) => b.tone), ["good", "bad"]);
   assert.ok(days.bars[0].y + days.bars[0].h <= days.zeroY + 0.01 && days.bars[1].y >= days.zeroY - 0.01);
-  // Each day with its value, read as such in both languages (not "2026-12-01 -8").
-  assert.match(days.text, /: 2026-11-30: \+5, 2026-12-01: -8\.$/);
+  // Each day with its value, read as such in both languages (not "2026-12-01 -8"); each
+  // date one unbreakable word (a word joiner by each hyphen: Chinese lines broke in dates).
+  const joined = (text) => text.replaceAll("\u2060", "");
+  assert.match(joined(days.text), /: 2026-11-30: \+5, 2026-12-01: -8\.$/);
   const zh = buildPanelsModel({ ...state, lang: "zh" }).stats;
-  assert.match(zh.charts[1].text, /：2026-11-30 为 \+5，2026-12-01 为 -8。$/);
+  assert.match(joined(zh.charts[1].text), /：2026-11-30 为 \+5，2026-12-01 为 -8。$/);
+  for (const text of [days.text, zh.charts[1].text]) assert.match(text, /2026\u2060-\u206011\u2060-\u206030/);
+  // Its accessible name keeps the plain date.
+  assert.equal(days.label, joined(days.text));
+  assert.equal(points.label, points.text);
   assert.equal(zh.daily.streak, "连续 2 天");
   // One day is a day.
   const oneDay = buildPanelsModel({ ...state, daily: { ...state.daily, today: "2026-12-03" } }).stats;

@@ -252,7 +252,7 @@ def test_auto_play_says_it_once_and_moves_nothing_at_phone_sizes(open_table: Any
 
 def test_the_coach_rates_none_of_what_the_timer_played_for_you(table: Any) -> None:
     """A hand played out by the timer and auto-play: the replay's coach marks each of those
-    decisions "Time ran out" and counts none of them (they were not your choices)."""
+    decisions "Played for you" and counts none of them (they were not your choices)."""
     page = table.page
     open_page(page, table.site.url + "?turn-seconds=2")
     deal_with_preset(page, "club")
@@ -272,7 +272,7 @@ def test_the_coach_rates_none_of_what_the_timer_played_for_you(table: Any) -> No
     assert chips and all(verdict == "timedOut" for _, verdict in chips), chips
     assert [step for step, _ in chips] == timed
     summary = page.text_content("[data-review-summary]") or ""
-    assert summary.startswith("Your time ran out at each of your turns"), summary
+    assert summary.startswith("Each of your turns was played for you"), summary
 
 
 def record_steps(game: dict[str, Any], seat: int) -> set[int]:

@@ -212,9 +212,10 @@ def test_hint_selects_a_legal_play_and_double_tap_selects_a_rank(table: Any) -> 
 
 
 def test_counter_follows_the_plays(table: Any) -> None:
-    """The Unseen strip counts what the other two hold. It leaves out what is shown to all
-    until it is played (the opener's ♠3, known to be theirs): the deal is one where you hold
-    the ♠3 and open (A0000021), so every card the others hold is unseen."""
+    """The Unseen strip counts what the other two hold. It leaves out only a card laid face
+    up for all (compact15's) until it is played; the opener's ♠3 counts though its holder is
+    known (tests/engine/test_observation.py). The deal is one where you hold the ♠3 and open
+    (A0000021)."""
     page = table.page
     open_page(page, f"{table.site.url}#deal=A0000021")
     for _ in range(3):  # rarely, you go out while both opponents pass: then another hand

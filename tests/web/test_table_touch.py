@@ -285,6 +285,37 @@ def test_double_tap_selects_the_rank_only_when_the_same_card_is_tapped_twice(tab
     wait_selected(page, sevens[:2] + jacks)
 
 
+def test_a_tap_on_the_felt_puts_every_raised_card_down(open_table: Any) -> None:
+    """As in the mobile card apps: cards picked by mistake (a slide too far) all go down with
+    one tap on the table's felt, not one tap per card. A tap that closes the open menu does
+    only that."""
+    phone = open_table(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = phone.page
+    open_page(page, f"{phone.site.url}#deal={TRIO_DEAL}")
+    wait_my_turn_or_over(page)
+    wait_still(page)
+    first, second, third = card_boxes(page)[:3]
+    for box in (first, second, third):
+        page.touchscreen.tap(*strip_middle(box))
+        page.wait_for_timeout(400)  # no double-tap
+    wait_selected(page, [first["code"], second["code"], third["code"]])
+    felt = page.locator("[data-felt]").bounding_box()
+    assert felt, "no felt"
+    # Low on the felt, clear of the open menu (which lies over the felt's upper part).
+    middle = (felt["x"] + felt["width"] / 2, felt["y"] + felt["height"] - 12)
+    # With the menu open, the tap closes the menu and leaves the cards up.
+    page.click("[data-action=menu]")
+    page.wait_for_selector("[data-menu]:popover-open")
+    menu = page.locator("[data-menu]").bounding_box()
+    assert menu and middle[1] > menu["y"] + menu["height"], (menu, middle)
+    page.touchscreen.tap(*middle)
+    page.wait_for_selector("[data-menu]:not(:popover-open)", state="attached")
+    page.wait_for_timeout(300)
+    assert len(selected(page)) == 3
+    page.touchscreen.tap(*middle)
+    wait_selected(page, [])
+
+
 #: Where each change to the page since the observer started was made: the closest element
 #: with a test hook, or its tag.
 RECORD_CHANGES = """() => {

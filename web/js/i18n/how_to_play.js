@@ -218,8 +218,8 @@ export const HELP_TEXTS = Object.freeze({
   // --- at this table
   tableHeading: { en: "At this table", zh: "操作" },
   table1: {
-    en: "Tap a card to select it and tap it again to put it back; a double tap selects every card of that rank, and a finger slid along your cards selects or puts back each one it passes. You can pick your cards while the others play: they stay up for your turn, unless nothing of yours beats by then.",
-    zh: "点一张牌选中，再点一次放回；双击选中同点数的所有牌；手指在牌上滑过，会选中或放回滑过的每一张。别人出牌时也可以先选好牌，轮到你时仍保持选中，除非那时你已压不过。",
+    en: "Tap a card to select it and tap it again to put it back; a double tap selects every card of that rank, and a finger slid along your cards selects or puts back each one it passes; a tap on the table puts them all back. You can pick your cards while the others play: they stay up for your turn, unless nothing of yours beats by then.",
+    zh: "点一张牌选中，再点一次放回；双击选中同点数的所有牌；手指在牌上滑过，会选中或放回滑过的每一张；点一下桌面，全部放回。别人出牌时也可以先选好牌，轮到你时仍保持选中，除非那时你已压不过。",
   },
   table2: { en: "The line above your cards says what your selection is and whether it beats the table; Play lights up only for a legal play.", zh: "手牌上方的提示会说明所选的牌型以及能否压过桌上的牌；只有合法时“出牌”按钮才会亮起。" },
   table3: {

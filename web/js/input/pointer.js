@@ -7,6 +7,8 @@
 //   action(name)          a [data-action] button: play, pass, hint, new, retry, ...
 //   setting(name, value)  a [data-setting] select changed
 //   menuClosed()          a tap outside the open menu
+//   clearSelection()      a tap on the felt itself, off any seat's cards and controls (as
+//                         the mobile card apps put every card down on a tap on the table)
 //   dealLink(hash)        the URL's hash changed while the page is open (#deal=CODE)
 // Reads the DOM (event targets, what is under a finger) but never changes it:
 // that is the view's job.
@@ -95,10 +97,23 @@ export function bindInput(doc, win, handlers) {
     if (event.target.closest?.("button[data-action]")) event.preventDefault();
   });
 
+  // A tap on the felt puts every raised card down: a slide that took the wrong cards is
+  // undone with one tap, not one per card. A tap that only closes the open menu does no
+  // more; so does a tap on anything with its own meaning (a control, a card).
+  // The felt's lower edge lies under your play's place (.me-front): the table there too.
+  let menuWasOpen = false; // at this pointerdown, before the tap closes it (read in capture, below)
+  root.addEventListener("pointerdown", (event) => {
+    if (event.pointerType === "mouse" && event.button !== 0) return;
+    if (menuWasOpen || !event.target.closest?.("[data-felt], .me-front")) return;
+    if (event.target.closest("button, a, select, input, [data-card]")) return;
+    handlers.clearSelection();
+  });
+
   // The menu closes on a tap anywhere outside it (and outside its button, which toggles it).
   doc.addEventListener(
     "pointerdown",
     (event) => {
+      menuWasOpen = Boolean(menu && (menu.classList.contains("open") || menu.matches?.(":popover-open")));
       if (menu && !menu.contains(event.target) && !event.target.closest?.("[data-action=menu]")) handlers.menuClosed();
     },
     { capture: true },

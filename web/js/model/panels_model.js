@@ -20,7 +20,7 @@ const VERDICT_MARKS = Object.freeze({
   inaccuracy: "?!",
   mistake: "✗",
   forced: "·",
-  timedOut: "⏱",
+  timedOut: "◷", // a clock face from Geometric Shapes: ⏱ needs an emoji font, which many Linux desktops lack
   pending: "…",
   failed: "–",
 });
@@ -337,7 +337,10 @@ function pointsChart(state, t) {
   const title = t(n === 0 ? "chartPointsTitleNone" : n === 1 ? "chartPointsTitleOne" : "chartPointsTitle", { n });
   const base = { key: "points", title, width: CHART.width, height: CHART.height, values };
   // A line needs two points: before that the chart is its words alone.
-  if (n === 0) return { ...base, drawn: false, text: t("chartPointsEmpty"), line: "", zeroY: CHART.height / 2, bars: [], labels: [] };
+  if (n === 0) {
+    const text = t("chartPointsEmpty");
+    return { ...base, drawn: false, text, label: text, line: "", zeroY: CHART.height / 2, bars: [], labels: [] };
+  }
   const low = Math.min(0, ...values);
   const high = Math.max(0, ...values);
   const step = n > 1 ? (CHART.width - PLOT_LEFT - CHART.pad - LABEL_RIGHT) / (n - 1) : 0;
@@ -354,7 +357,16 @@ function pointsChart(state, t) {
   const dot = { x: x(n - 1), y: scaleY(values[n - 1], low, high) };
   const zeroY = scaleY(0, low, high);
   const labels = chartLabels(zeroY, { ...dot, value: values[n - 1] });
-  return { ...base, drawn: n > 1, text, line, dot, zeroY, zeroFrom: LABEL_LEFT, bars: [], labels };
+  return { ...base, drawn: n > 1, text, label: text, line, dot, zeroY, zeroFrom: LABEL_LEFT, bars: [], labels };
+}
+
+/**
+ * A date kept on one line: Chinese text breaks anywhere, and broke "2026-12-07" after
+ * "2026-". A word joiner (U+2060, unseen) on each side of a hyphen, in the words shown
+ * only: the chart's accessible name (`label`) keeps the plain date.
+ */
+function unbroken(date) {
+  return date.replaceAll("-", "\u2060-\u2060");
 }
 
 function dailyChart(summary, t) {
@@ -376,11 +388,15 @@ function dailyChart(summary, t) {
       label: `${day.date}: ${signed(day.you)} · ${t("level_hard")} ${signed(day.hard)}`,
     };
   });
-  const list = recent.map((day, i) => t("chartDailyItem", { date: day.date, diff: signed(diffs[i]) })).join(t("listJoin"));
+  const words = (date) => {
+    const list = recent.map((day, i) => t("chartDailyItem", { date: date(day.date), diff: signed(diffs[i]) })).join(t("listJoin"));
+    return t(recent.length === 1 ? "chartDailyTextOne" : "chartDailyText", { n: recent.length, list });
+  };
   return {
     ...base,
     drawn: true,
-    text: t(recent.length === 1 ? "chartDailyTextOne" : "chartDailyText", { n: recent.length, list }),
+    text: words(unbroken),
+    label: words((date) => date),
     zeroY,
     zeroFrom: LABEL_LEFT,
     bars,

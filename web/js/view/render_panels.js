@@ -410,9 +410,9 @@ export function createPanelsRenderer(doc, { tableCard, reducedMotion }) {
     caption.append(el(doc, "span", "chart-title", model.title), el(doc, "span", "chart-text", model.text));
     figure.append(caption);
     if (!model.drawn) return figure;
-    const svg = svgNode("svg", { viewBox: `0 0 ${model.width} ${model.height}`, role: "img", "aria-label": model.text });
+    const svg = svgNode("svg", { viewBox: `0 0 ${model.width} ${model.height}`, role: "img", "aria-label": model.label });
     const title = svgNode("title", {});
-    title.textContent = model.text;
+    title.textContent = model.label;
     svg.append(title, svgNode("line", { x1: model.zeroFrom, x2: model.width, y1: model.zeroY, y2: model.zeroY, class: "chart-zero" }));
     if (model.line) svg.append(svgNode("polyline", { points: model.line, class: "chart-line" }));
     if (model.dot) svg.append(svgNode("circle", { cx: model.dot.x, cy: model.dot.y, r: 3, class: "chart-dot" }));
