@@ -407,6 +407,16 @@ test("the statistics count a hand at the level the engine keeps for it, not the 
   assert.deepEqual(JSON.parse(stored.get("paodekuai.recent")).hands, [{ handId: "h1", points: 35 }]);
 });
 
+test("the replay draws the play to beat as clearly as the latest action, not dimmed with what it beat", () => {
+  const seats = (step) => buildPanelsModel(panelState({ lastHand: { ...panelState().lastHand, replay: REPLAY, step } })).replay.seats;
+  // Step 2: West passed on your 9. The pass is the latest action; your 9 still stands.
+  const after = Object.fromEntries(seats(2).map((s) => [s.seat, s.play && { current: s.play.current, standing: s.play.standing }]));
+  assert.deepEqual(after, { 0: { current: false, standing: true }, 1: { current: true, standing: false }, 2: null });
+  // Step 1: your 9 is both.
+  const own = seats(1).find((s) => s.seat === 0).play;
+  assert.deepEqual([own.current, own.standing], [true, true]);
+});
+
 test("the replay shows the trick each step belongs to as the engine says (the step's trick_start)", () => {
   const at = (step, replay = REPLAY) =>
     buildPanelsModel(panelState({ lastHand: { ...panelState().lastHand, replay, step } })).replay.seats.map((s) =>

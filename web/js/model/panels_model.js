@@ -236,7 +236,13 @@ function replayModel(state, t) {
   // where that trick began is the engine's (the step's `trick_start`).
   const from = current.trick_start;
   const plays = [null, null, null];
-  for (let i = from; i < history.length; i += 1) plays[history[i].seat] = { ...history[i], current: i === step - 1 };
+  // The play still standing (the trick's latest play, the one to beat) is drawn as clearly
+  // as the latest action: dimmed with the plays it beat, it did not stand out.
+  let standing = -1;
+  for (let i = from; i < history.length; i += 1) if (history[i].cards !== null) standing = i;
+  for (let i = from; i < history.length; i += 1) {
+    plays[history[i].seat] = { ...history[i], current: i === step - 1, standing: i === standing };
+  }
   // The coach's option chosen for this step stands in for your play: your hand before the
   // step without the option's cards, the option in front of you.
   const option = shownOption(record, replayState, step);
@@ -289,7 +295,7 @@ function replayModel(state, t) {
         turnText: next === seat ? t("replayToPlay") : "",
         acting: play?.current === true,
         cards: hand.map((code) => cardModel(t, code)),
-        play: play ? { ...playModel(t, play), current: play.current, option: play.option === true } : null,
+        play: play ? { ...playModel(t, play), current: play.current, standing: play.standing === true, option: play.option === true } : null,
       };
     }),
     coach: coachModel(t, state, record, step),

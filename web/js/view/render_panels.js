@@ -75,6 +75,7 @@ export function createPanelsRenderer(doc, { tableCard, reducedMotion }) {
           play.dataset.replayPlay = String(seat.seat);
           if (seat.play) {
             play.classList.toggle("current", seat.play.current);
+            play.classList.toggle("standing", seat.play.standing);
             play.classList.toggle("option", seat.play.option);
             toggleAttr(play, "data-replay-option", seat.play.option);
             if (seat.play.pass) {
