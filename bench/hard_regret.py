@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from paodekuai import Game
 from paodekuai.ai import Bot
 from paodekuai.ai.endgame import ENDGAME_CARDS, Budget, Solver
-from paodekuai.ai.hard import MAX_CANDIDATES, HardSearch
+from paodekuai.ai.hard import MAX_CANDIDATES, HardSearch, chosen
 from paodekuai.ai.medium import keep_bombs_whole
 from paodekuai.ai.rollout import apply, rollout
 from paodekuai.combos import Move
@@ -87,19 +87,18 @@ def play(task: tuple[int, int, int]) -> list[Decision]:
             if obs.rules.bombs_splittable:
                 moves = keep_bombs_whole(obs.hand, moves)
             evaluations = HardSearch(obs, rng).evaluate(moves, limit=MAX_CANDIDATES)
-            most = max(e.worlds for e in evaluations)
-            chosen = max((e for e in evaluations if e.worlds == most), key=lambda e: e.expected)
+            pick = chosen(evaluations)
             if len(evaluations) > 1:
                 truth = [true_value(game, seat, e.move) for e in evaluations]
-                mine = truth[evaluations.index(chosen)]
+                mine = truth[evaluations.index(pick)]
                 noise = None
                 if long:
                     search = HardSearch(obs, long_rng, worlds=long)
                     longer = search.evaluate(moves, [e.move for e in evaluations], MAX_CANDIDATES)
                     value = {e.move: e.expected for e in longer}
-                    noise = max(value.values()) - value[chosen.move]
+                    noise = max(value.values()) - value[pick.move]
                 out.append((bucket(obs.standing is None, sum(obs.hand)), max(truth) - mine, noise))
-            cards = Bot._cards(obs, chosen.move)
+            cards = Bot._cards(obs, pick.move)
         if cards is None:
             game.pass_turn()
         else:

@@ -56,6 +56,13 @@ class Evaluation:
     worlds: int
 
 
+def chosen(evaluations: Sequence[Evaluation]) -> Evaluation:
+    """Hard's pick among a search's evaluations: the best of those that met every world
+    (a pruned candidate was clearly behind on the worlds it met)."""
+    most = max(e.worlds for e in evaluations)
+    return max((e for e in evaluations if e.worlds == most), key=lambda e: e.expected)
+
+
 class HardSearch:
     def __init__(
         self,
@@ -74,11 +81,7 @@ class HardSearch:
 
     def best(self, moves: list[Move]) -> Move | None:
         """Hard's own choice: the best of MAX_CANDIDATES candidates."""
-        evaluations = self.evaluate(moves, limit=MAX_CANDIDATES)
-        # Pruned candidates were clearly behind on the worlds they met; compare
-        # only those that met every world.
-        most = max(e.worlds for e in evaluations)
-        return max((e for e in evaluations if e.worlds == most), key=lambda e: e.expected).move
+        return chosen(self.evaluate(moves, limit=MAX_CANDIDATES)).move
 
     def candidates(
         self, moves: list[Move], extra: Sequence[Move | None] = (), limit: int | None = None
