@@ -238,6 +238,54 @@ def record(
     return probes
 
 
+Spans = dict[str, list[tuple[float, float]]]
+
+
+def other_threads(trace: list[dict[str, Any]], main: tuple[int, int]) -> Spans:
+    """Every other thread's top-level tasks (start, end in trace us), by thread name (the
+    process's name before it for threads outside the page's renderer): what shared the
+    machine's cores with the main thread."""
+    names: dict[tuple[int, int], str] = {}
+    processes: dict[int, str] = {}
+    for e in trace:
+        if e.get("ph") != "M":
+            continue
+        if e["name"] == "thread_name":
+            names[(e["pid"], e["tid"])] = str(e["args"]["name"])
+        elif e["name"] == "process_name":
+            processes[e["pid"]] = str(e["args"]["name"])
+    tasks: Spans = defaultdict(list)
+    for e in trace:
+        if e.get("ph") != "X" or e.get("name") not in TASK_NAMES:
+            continue
+        key = (int(e["pid"]), int(e["tid"]))
+        if key == main:
+            continue
+        name = names.get(key, f"thread {key[1]}")
+        if e["pid"] != main[0]:
+            name = f"{processes.get(e['pid'], 'process')}: {name}"
+        tasks[name].append((float(e["ts"]), float(e["ts"] + e.get("dur", 0))))
+    return tasks
+
+
+def overlap(spans: list[tuple[float, float]], start: float, end: float) -> float:
+    """How long (ms) `spans` (trace us, possibly nested) cover of [start, end]."""
+    covered = 0.0
+    reach = start
+    for begin, finish in sorted(spans):
+        a, b = max(begin, reach), min(finish, end)
+        if b > a:
+            covered += b - a
+            reach = b
+    return covered / 1000
+
+
+def sharing(busy: Spans, start: float, end: float) -> str:
+    """The other threads busy for at least 5 ms of [start, end], busiest first."""
+    spent = sorted(((overlap(s, start, end), n) for n, s in busy.items()), reverse=True)
+    return ", ".join(f"{name} {ms:.0f}" for ms, name in spent if ms >= 5) or "-"
+
+
 def devtools_message(event: dict[str, Any]) -> bool:
     """A DevTools message handled on the main thread: the bench's reads and waits (and the
     presses' dispatch), work no player's finger makes."""
@@ -307,6 +355,7 @@ def report(trace: list[dict[str, Any]], probes: dict[str, Any]) -> None:
         found += sorted({name for _, name in inside})
         return "+".join(found) or "-"
 
+    others = other_threads(trace, (pid, tid))
     print(f"main thread {pid}:{tid}; {len(top_tasks)} tasks over 50 ms")
     for task, _, _, _ in top_tasks:
         start, dur = task["ts"], task["dur"]
@@ -317,6 +366,7 @@ def report(trace: list[dict[str, Any]], probes: dict[str, Any]) -> None:
             f" style recalcs (elements): {styles_in(inside)}"
         )
         print(breakdown(inside))
+        print(f"    other threads busy (ms): {sharing(others, start, start + dur)}")
     drawing = [
         t
         for t in timed
@@ -368,6 +418,7 @@ def report(trace: list[dict[str, Any]], probes: dict[str, Any]) -> None:
             f" thread time; style recalcs (elements): {styles_in(inside)}"
         )
         print(breakdown(inside))
+        print(f"    other threads busy (ms): {sharing(others, start, end)}")
     print("\ntaps: pointerdown to the end of the next commit")
     phases: dict[str, list[float]] = defaultdict(list)
     for up, end in tap_windows(timed):

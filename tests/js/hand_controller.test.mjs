@@ -8,7 +8,7 @@ import { createHandController } from "../../web/js/game/hand_controller.js";
 import { state as base, view } from "./table_fixtures.mjs";
 
 /** A hand controller on `client`, a stand-in engine, with every other part a quiet stand-in. */
-function standIns(client, { level = "medium", written = new Map(), whenDrawn = (callback) => callback(), whenLanded, now, settings, followers = [], isCovered, update = () => {} } = {}) {
+function standIns(client, { level = "medium", written = new Map(), whenDrawn = (callback) => callback(), afterPaint, whenLanded, now, settings, followers = [], isCovered, update = () => {} } = {}) {
   return createHandController({
     client,
     storage: { writeText: (key, text) => (written.set(key, text), true), remove: (key) => written.delete(key) },
@@ -17,6 +17,7 @@ function standIns(client, { level = "medium", written = new Map(), whenDrawn = (
     notices: { show() {} },
     update,
     whenDrawn,
+    afterPaint,
     whenLanded,
     now,
     isReady: () => true,
@@ -169,6 +170,34 @@ test("a press waiting for Hint's search is busy at once and draws nothing more u
   await until(() => !hand.view().hintWaiting);
   assert.deepEqual(hand.view().hintPick, { n: 1, total: 3, best: true });
   assert.ok(drawings >= 2);
+  hand.halt();
+});
+
+test("Hint's search is asked for once the press has been painted, not in the press's own frame", async () => {
+  const paints = [];
+  const paint = () => paints.splice(0).forEach((callback) => callback());
+  const { hand, sent } = hintController(0, { afterPaint: (callback) => paints.push(callback) });
+  await settle();
+  hand.actions.hint();
+  assert.equal(hand.view().hintWaiting, true); // the press is drawn busy at once
+  await settle();
+  assert.equal(sent.filter((request) => request.type === "hint").length, 0); // its frame not yet painted
+  paint();
+  await until(() => hand.view().selection.length > 0);
+  assert.equal(sent.filter((request) => request.type === "hint").length, 1);
+  assert.deepEqual(hand.view().selection, ["9C"]);
+  hand.halt();
+});
+
+test("a press whose position is gone before its frame is painted asks for nothing", async () => {
+  const paints = [];
+  const { hand, sent } = hintController(0, { afterPaint: (callback) => paints.push(callback) });
+  await settle();
+  hand.actions.hint();
+  hand.open(snapshotAt({}, { you: yours({ hints: [["3S"]] }) }), "h2"); // another hand meanwhile
+  paints.splice(0).forEach((callback) => callback());
+  await settle();
+  assert.equal(sent.filter((request) => request.type === "hint").length, 0);
   hand.halt();
 });
 

@@ -511,6 +511,13 @@ export function createHandController({
     const goOn = () => hintAsk === ask && (ask.pressed || selection === ask.selection);
     let reply = null;
     try {
+      // A press is drawn first (the button busy): the search asked for with it took the
+      // second core from that frame's style, layout and paint, the press's task then 53 ms
+      // at 4x for 30 of its own. (A look-ahead already starts after its frame: lookAhead.)
+      if (pressed) {
+        await new Promise((resolve) => afterPaint(resolve));
+        if (hintAsk !== ask) return; // another position meanwhile: nothing to ask
+      }
       // In slices, as the coach's reviews: a game request is answered between two of
       // them, and the search stops being asked for once this ask is no longer current.
       // (A press between two slices is seen by goOn: no event runs between its last word
