@@ -69,9 +69,13 @@ def test_a_deal_link_without_a_code_is_said_and_cleared(table: Any) -> None:
     page.wait_for_function("() => location.hash === ''")
     assert "not a deal link" in notice(page)
     assert position(page) == before
-    # A percent-encoded good code is a deal link like any other.
+    # A percent-encoded good code is a deal link like any other (the saved hand under way:
+    # asked first, the deal named as the engine spells it).
     page.goto(f"{table.site.url}?case=encoded#deal=%41%30%30%30%30%32%30%37")
     wait_ready(page, READY_MS)
+    page.wait_for_selector("[data-confirm=new-hand]", state="visible")
+    assert SHORT_DEAL in (page.text_content("[data-confirm=new-hand]") or "")
+    page.click("[data-confirm=new-hand] [data-action=confirm]")
     page.wait_for_function(
         "code => document.querySelector('[data-deal-code]').textContent === code", arg=SHORT_DEAL
     )
@@ -153,12 +157,14 @@ def test_a_deal_code_refused_on_an_open_page_is_said_in_words_and_the_hand_goes_
     assert status(page) == prompt
     assert position(page) == before
 
-    # On a fresh page load the same: said in Chinese only, and a new hand dealt.
+    # On a fresh page load the same: said in Chinese only, and the saved hand goes on.
     page.goto(f"{table.site.url}?case=load#deal=ZZZ")
     wait_ready(page, READY_MS)
     said = wait_notice(page, "无法使用该牌局代码")
     assert not ENGLISH.search(said), said
-    assert len(hand(page)) == 16
+    assert not page.is_visible("[data-confirm=new-hand]")
+    wait_my_turn_or_over(page)
+    assert position(page) == before
 
 
 def test_a_tampered_deal_code_in_the_last_hand_never_reaches_the_engine(table: Any) -> None:

@@ -1,7 +1,9 @@
 """A deal link opened while a hand is under way asks before it throws the hand
 away, as New hand and a daily link do: yes deals the linked hand, no keeps the
 hand on the table (and the address no longer names the other deal). At the end
-of a hand a link deals at once."""
+of a hand a link deals at once. The same when the link opens the page and the
+save holds a hand under way: that hand comes back, and the question names the
+linked deal."""
 
 from __future__ import annotations
 
@@ -13,7 +15,9 @@ from web_table import (
     open_mid_hand,
     play_until,
     position,
+    take_turn,
     wait_my_turn_or_over,
+    wait_ready,
 )
 
 DIALOG = "[data-confirm=new-hand]"
@@ -78,4 +82,49 @@ def test_a_deal_link_mid_hand_asks_before_the_hand_is_thrown_away(table: Any) ->
     follow_link(page, OTHER_DEAL)
     wait_deal(page, OTHER_DEAL)
     assert not page.is_visible(DIALOG)
+    assert abandoned(page) == "1"
+
+
+def test_a_link_that_opens_the_page_asks_before_the_saved_hand_is_thrown_away(
+    table: Any,
+) -> None:
+    page = table.page
+    open_mid_hand(page, table.site.url)
+    take_turn(page)  # a hand being played, kept in the save
+    wait_my_turn_or_over(page)
+    if is_over(page):
+        page.click("[data-result] [data-action=new]")
+        wait_my_turn_or_over(page)
+    before = position(page)
+
+    # A deal link in a new load: the saved hand comes back under the question, which names
+    # the linked deal; No keeps playing it, and nothing is counted abandoned.
+    page.goto(f"{table.site.url}?case=no#deal={OTHER_DEAL}")
+    wait_ready(page)
+    page.wait_for_selector(DIALOG, state="visible")
+    assert OTHER_DEAL in (page.text_content(DIALOG) or "")
+    assert position(page) == before
+    page.click(f"{DIALOG} [data-action=cancel]")
+    page.wait_for_selector(DIALOG, state="hidden")
+    wait_my_turn_or_over(page)
+    assert position(page) == before
+    assert "#" not in page.url
+    assert abandoned(page) == "0"
+
+    # A daily link the same: asked, and No keeps the hand.
+    page.goto(f"{table.site.url}?case=daily#daily=2026-11-02")
+    wait_ready(page)
+    page.wait_for_selector(DIALOG, state="visible")
+    assert "2026-11-02" in (page.text_content(DIALOG) or "")
+    page.click(f"{DIALOG} [data-action=cancel]")
+    page.wait_for_selector(DIALOG, state="hidden")
+    wait_my_turn_or_over(page)
+    assert position(page) == before
+
+    # Yes: the linked deal, and the saved hand counts as abandoned.
+    page.goto(f"{table.site.url}?case=yes#deal={SHORT_DEAL}")
+    wait_ready(page)
+    page.wait_for_selector(DIALOG, state="visible")
+    page.click(f"{DIALOG} [data-action=confirm]")
+    wait_deal(page, SHORT_DEAL)
     assert abandoned(page) == "1"

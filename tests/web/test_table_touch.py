@@ -35,11 +35,13 @@ SIZES = (
 #: WCAG 2.5.5 and Apple's HIG: 44x44 CSS px (half a pixel for rounding).
 FINGER_PX = 43.5
 
-#: Every visible button but the hand's cards (their strips are measured apart), too small.
-SMALL_BUTTONS = """() => [...document.querySelectorAll('button')]
+#: Every visible button and drop-down but the hand's cards (their strips are measured
+#: apart), too small.
+SMALL_BUTTONS = """() => [...document.querySelectorAll('button, select')]
   .filter(b => !b.closest('[data-hand]') && b.checkVisibility({visibilityProperty: true}))
   .map(b => { const r = b.getBoundingClientRect();
-              return {button: b.dataset.action || b.dataset.reviewStep || b.textContent.trim(),
+              return {button: b.dataset.action || b.dataset.reviewStep || b.dataset.setting
+                        || b.textContent.trim(),
                       width: Math.round(r.width), height: Math.round(r.height)}; })
   .filter(b => b.width < MIN || b.height < MIN)""".replace("MIN", str(FINGER_PX))
 

@@ -108,7 +108,7 @@ function createApp(win) {
       openDeal: (code) => openDealLink(code),
       yieldToOtherTab: () => hand.yieldToOtherTab(),
     },
-    onReady() {
+    onReady({ resumed }) {
       if (storage.trouble && !dealtOnce) tellStorage();
       dealtOnce = true;
       // The engine keeps its clean heap for the next visit once nothing moves (a request
@@ -121,10 +121,12 @@ function createApp(win) {
         return true;
       });
       if (linkedDaily) {
-        // A link is the player's choice already: it replaces the hand without the question.
+        // A link replaces a hand just dealt for the page at once; the save's hand under way
+        // only after the new-hand question, as a link followed in the page.
         const link = linkedDaily;
         linkedDaily = null;
-        daily.start(link.date, { badLink: link.bad });
+        if (resumed) startDaily(link.date, link.bad);
+        else daily.start(link.date, { badLink: link.bad });
       }
     },
   });
@@ -174,10 +176,13 @@ function createApp(win) {
   // The daily deal the question is about ({date}, today's when null), so it says what Yes
   // starts; null for a new deal or a deal link.
   let askedDaily = null;
+  // The deal link's code the question is about (the engine's spelling); null otherwise.
+  let askedDeal = null;
   /** Ask the new-hand question; `then` is what Yes does. */
-  function ask(then, aboutDaily = null) {
+  function ask(then, { daily: aboutDaily = null, deal: aboutDeal = null } = {}) {
     afterConfirm = then;
     askedDaily = aboutDaily;
+    askedDeal = aboutDeal;
     dialog.show("new-hand");
   }
   const updater = createUpdatePrompt({ win, update, isBusy: () => hand.busy });
@@ -250,6 +255,7 @@ function createApp(win) {
       offlineReady: offline.ready,
       panel: dialog.open,
       askedDaily,
+      askedDeal,
       menuOpen: dialog.menuOpen,
     };
   }
@@ -314,7 +320,7 @@ function createApp(win) {
   function startDaily(date, badLink = false) {
     if (!engine.ready) return;
     if (hand.inProgress) {
-      ask(() => daily.start(date, { badLink }), { date: date ?? null });
+      ask(() => daily.start(date, { badLink }), { daily: { date: date ?? null } });
     } else {
       daily.start(date, { badLink });
     }
@@ -348,7 +354,7 @@ function createApp(win) {
       refused(checked.error);
       return;
     }
-    ask(deal);
+    ask(deal, { deal: checked?.result?.deal_code ?? code });
   }
 
   /** A #daily=YYYY-MM-DD link: that date's deal once the engine is up (a bad date: today's, said). */

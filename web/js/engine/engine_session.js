@@ -1,7 +1,9 @@
 //# allFunctionsCalledOnLoad
 // The engine session: starts the worker and follows its boot, greets the
-// engine (`hello`: the presets and levels it offers), opens the first hand (a
-// #deal= link, else the save, else a new deal), and brings the engine back
+// engine (`hello`: the presets and levels it offers), opens the first hand (the
+// save's hand under way, else a #deal= link, else a new deal; a link that came
+// with a hand under way is then opened as one followed in the page: asked
+// first, or refused with the hand going on), and brings the engine back
 // when the worker dies or hangs mid-hand (a new worker, the hand resumed from
 // the save). It owns the engine's status as the page shows it.
 
@@ -44,7 +46,8 @@ export function replyDelayMs(search) {
  *        halt(), showSaved(save, preview), forget(), current() -> {snapshot, handId},
  *        open(snapshot, handId), openDeal(code) (a deal link while the page is open),
  *        yieldToOtherTab()
- * @param {() => void} deps.onReady  the engine answered its first hand (once per boot)
+ * @param {(opened: {resumed: boolean}) => void} deps.onReady  the engine answered its first
+ *        hand (once per boot); `resumed`: the save's hand, not a new deal or a link's
  */
 export function createEngineSession({ win, storage, settings, notices, update, table, onReady }) {
   let status = "loading"; // "loading" | "ready" | "error" (mirrored on <html data-engine>)
@@ -56,6 +59,8 @@ export function createEngineSession({ win, storage, settings, notices, update, t
   let recovering = false;
   let bootCount = 0;
   let pendingDealCode = null;
+  // A #deal= link that came with a hand under way in the save: opened once that hand is.
+  let linkAfterOpen = null;
   let opened = false; // a hand of this tab's has been on the table with the engine up
   let bootStall = bootStallMs(win.location.search);
 
@@ -92,32 +97,52 @@ export function createEngineSession({ win, storage, settings, notices, update, t
     return { snapshot: reply.result, handId: newHandId() };
   }
 
-  /** The hand to show once the engine is up: a #deal link, else the save, else a new deal. */
+  /**
+   * The hand to show once the engine is up: the save's hand when it is under way, else a
+   * #deal= link's deal, else the save's finished hand, else a new deal. A link never throws
+   * a hand under way away unasked (one tap on a chat message, as easy to make by mistake as
+   * New hand): that hand opens, and the link is opened after it as one followed in the page.
+   */
   async function openHand() {
-    const level = settings.current.level;
-    if (pendingDealCode) {
-      const code = pendingDealCode;
-      pendingDealCode = null;
-      const reply = await client.request("from_code", { code, level });
-      if (reply.ok) {
-        notices.show({ key: "dealOpened", params: { code: reply.result.deal_code } }); // the engine's spelling
-        return { snapshot: reply.result, handId: newHandId() };
+    const code = pendingDealCode;
+    pendingDealCode = null;
+    if (code === null) return (await openSaved()) ?? dealNew();
+    const saved = table.current().snapshot;
+    if (saved?.game && !saved.view?.over) {
+      const opened = await openSaved();
+      if (opened) {
+        linkAfterOpen = code;
+        return opened;
       }
-      notices.show({ key: "badDealCode", params: { reason: refusedCodeReason(reply.error) } });
-      return dealNew();
     }
+    return openLinked(code);
+  }
+
+  /** A #deal= link's deal; a code the engine refuses is said, and a new hand dealt. */
+  async function openLinked(code) {
+    const reply = await client.request("from_code", { code, level: settings.current.level });
+    if (reply.ok) {
+      notices.show({ key: "dealOpened", params: { code: reply.result.deal_code } }); // the engine's spelling
+      return { snapshot: reply.result, handId: newHandId() };
+    }
+    notices.show({ key: "badDealCode", params: { reason: refusedCodeReason(reply.error) } });
+    return dealNew();
+  }
+
+  /** The saved hand, loaded by the engine; null when there is none or the engine refuses it. */
+  async function openSaved() {
     for (;;) {
       const { snapshot, handId } = table.current();
-      if (!snapshot?.game || !handId) return dealNew();
-      const reply = await client.request("load", { game: snapshot.game, level });
+      if (!snapshot?.game || !handId) return null;
+      const reply = await client.request("load", { game: snapshot.game, level: settings.current.level });
       // Another tab moved the hand on while this one loaded it: load its newer save instead.
       if (table.current().snapshot !== snapshot) continue;
-      if (reply.ok && isSameDeal(snapshot.deal_code, reply.result)) return { snapshot: reply.result, handId };
+      if (reply.ok && isSameDeal(snapshot.deal_code, reply.result)) return { snapshot: reply.result, handId, resumed: true };
       const reason = reply.ok ? { key: "saveNotDealt" } : reply.error.message;
       notices.show({ key: "saveRefused", params: { reason } });
       storage.remove(SAVE_KEY);
       table.forget();
-      return dealNew();
+      return null;
     }
   }
 
@@ -143,12 +168,17 @@ export function createEngineSession({ win, storage, settings, notices, update, t
       if (hello.ok) acceptHello(hello.result);
       boot = { ...boot, phase: "deal" };
       update();
-      const { snapshot, handId } = await openHand();
+      const { snapshot, handId, resumed = false } = await openHand();
       setStatus("ready");
       opened = true;
       table.open(snapshot, handId);
       win.performance.mark("pdk:first-hand");
-      onReady();
+      onReady({ resumed });
+      if (linkAfterOpen !== null) {
+        const code = linkAfterOpen;
+        linkAfterOpen = null;
+        table.openDeal(code);
+      }
     } catch (error) {
       if (!(error instanceof EngineDown)) throw error;
       if (myBoot !== bootCount) return; // a newer boot (a restart) took over
@@ -194,18 +224,16 @@ export function createEngineSession({ win, storage, settings, notices, update, t
       // A deal link is read once: a reload afterwards resumes the save instead of re-dealing.
       if (link.kind !== "none") win.history.replaceState(null, "", withoutHash(win.location.href));
       if (link.kind === "bad") notices.show({ key: "notDealLink" });
-      if (link.kind === "deal") {
-        pendingDealCode = link.code;
-      } else {
-        const saved = readSave(storage.readText(SAVE_KEY));
-        if (saved.status === "ok") {
-          // First paint does not wait for Python: the saved table is drawn now, input unlocks when ready.
-          table.showSaved(saved.save, saved.preview);
-        } else if (saved.status === "refused") {
-          const reason = saved.reason === "old_version" ? { key: "saveOldVersion" } : { key: "saveUnreadable" };
-          notices.show({ key: "saveRefused", params: { reason } });
-          storage.remove(SAVE_KEY);
-        }
+      if (link.kind === "deal") pendingDealCode = link.code;
+      const saved = readSave(storage.readText(SAVE_KEY));
+      if (saved.status === "ok") {
+        // First paint does not wait for Python: the saved table is drawn now, input unlocks when
+        // ready (with a link, the hand the link's question is about; openHand).
+        table.showSaved(saved.save, saved.preview);
+      } else if (saved.status === "refused") {
+        const reason = saved.reason === "old_version" ? { key: "saveOldVersion" } : { key: "saveUnreadable" };
+        notices.show({ key: "saveRefused", params: { reason } });
+        storage.remove(SAVE_KEY);
       }
       bootEngine();
     },
@@ -215,7 +243,7 @@ export function createEngineSession({ win, storage, settings, notices, update, t
      * and stops (the hand controller says so).
      */
     otherTabSaved(text) {
-      if (!opened && pendingDealCode === null) {
+      if (!opened) {
         const saved = readSave(text);
         if (saved.status === "ok") table.showSaved(saved.save, saved.preview);
         return;

@@ -94,14 +94,15 @@ function timerModel(state, t) {
 }
 
 /**
- * The words of the question before a hand in progress is abandoned: for a new deal (or a
- * deal link) the general ones; for the daily deal, which day's deal comes and whether it
- * is practice (the date has its result already).
+ * The words of the question before a hand in progress is abandoned: for a new deal the
+ * general ones; for a deal link, which deal comes; for the daily deal, which day's deal
+ * comes and whether it is practice (the date has its result already).
  */
 function newHandQuestion(state, t) {
   const asked = state.askedDaily;
   if (!asked || !state.daily) {
-    return { confirmNewTitle: t("confirmNewTitle"), confirmNewText: t("confirmNewText"), confirmNewYes: t("confirmNewYes") };
+    const title = state.askedDeal ? t("confirmDealTitle", { code: state.askedDeal }) : t("confirmNewTitle");
+    return { confirmNewTitle: title, confirmNewText: t("confirmNewText"), confirmNewYes: t("confirmNewYes") };
   }
   const date = asked.date ?? state.daily.today;
   const practice = dailyResult(state.daily.record, date) !== null;
