@@ -417,6 +417,19 @@ test("the replay draws the play to beat as clearly as the latest action, not dim
   assert.deepEqual([own.current, own.standing], [true, true]);
 });
 
+test("the replay says who leads: at the deal, and the seat whose play won the trick just ended", () => {
+  const turns = (step, lang = "en") =>
+    buildPanelsModel(panelState({ lang, lastHand: { ...panelState().lastHand, replay: REPLAY, step } })).replay.seats
+      .filter((s) => s.turn)
+      .map((s) => [s.seat, s.turnText]);
+  assert.deepEqual(turns(0), [[0, "to lead"]]);
+  assert.deepEqual(turns(1), [[1, "to play"]]); // your 9 to beat
+  assert.deepEqual(turns(2), [[2, "to play"]]);
+  // Both passed on your 9: the trick is yours, the 9 still in front of you, and you lead.
+  assert.deepEqual(turns(3), [[0, "won the trick · to lead"]]);
+  assert.deepEqual(turns(3, "zh"), [[0, "本轮最大 · 先出"]]);
+});
+
 test("the replay shows the trick each step belongs to as the engine says (the step's trick_start)", () => {
   const at = (step, replay = REPLAY) =>
     buildPanelsModel(panelState({ lastHand: { ...panelState().lastHand, replay, step } })).replay.seats.map((s) =>

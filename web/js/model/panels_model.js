@@ -253,6 +253,10 @@ function replayModel(state, t) {
     plays[0] = { seat: 0, cards: option.cards, combo: option.combo, current: true, option: true };
   }
   const next = data.steps[step + 1]?.seat ?? null;
+  // The next action begins a trick (the engine's trick_start): the seat to move leads, and
+  // after a trick's last pass it is the seat whose play won it (drawn still in front of it).
+  const leads = data.steps[step + 1]?.trick_start === step;
+  const turnText = leads ? t(step > 0 ? "replayWonToLead" : "replayToLead") : t("replayToPlay");
   const over = step === last && data.settlement;
   let caption;
   if (step === 0) {
@@ -292,7 +296,7 @@ function replayModel(state, t) {
         name: name(seat),
         count: hand.length === 1 ? t("oneCardLeft") : t("cardsLeft", { n: hand.length }),
         turn: next === seat,
-        turnText: next === seat ? t("replayToPlay") : "",
+        turnText: next === seat ? turnText : "",
         acting: play?.current === true,
         cards: hand.map((code) => cardModel(t, code)),
         play: play ? { ...playModel(t, play), current: play.current, standing: play.standing === true, option: play.option === true } : null,
