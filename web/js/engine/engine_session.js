@@ -109,10 +109,10 @@ export function createEngineSession({ win, storage, settings, notices, update, t
     if (code === null) return (await openSaved()) ?? dealNew();
     const saved = table.current().snapshot;
     if (saved?.game && !saved.view?.over) {
-      const opened = await openSaved();
-      if (opened) {
+      const saveOpened = await openSaved();
+      if (saveOpened) {
         linkAfterOpen = code;
-        return opened;
+        return saveOpened;
       }
     }
     return openLinked(code);
