@@ -228,8 +228,9 @@ export function createEngineSession({ win, storage, settings, notices, update, t
       const saved = readSave(storage.readText(SAVE_KEY));
       if (saved.status === "ok") {
         // First paint does not wait for Python: the saved table is drawn now, input unlocks when
-        // ready (with a link, the hand the link's question is about; openHand).
-        table.showSaved(saved.save, saved.preview);
+        // ready. With a link only a hand under way is (the hand the link's question is about:
+        // openHand); a finished one would only flash up before the linked deal.
+        if (pendingDealCode === null || saved.preview?.over !== true) table.showSaved(saved.save, saved.preview);
       } else if (saved.status === "refused") {
         const reason = saved.reason === "old_version" ? { key: "saveOldVersion" } : { key: "saveUnreadable" };
         notices.show({ key: "saveRefused", params: { reason } });
