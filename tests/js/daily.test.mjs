@@ -6,6 +6,7 @@ import { test } from "node:test";
 
 import { SEARCH_SLICE_MS } from "../../web/js/engine/engine_client.js";
 import { translatorFor } from "../../web/js/i18n/i18n.js";
+import { dialogsModel } from "../../web/js/model/dialogs_model.js";
 
 import {
   EMPTY_DAILY,
@@ -310,4 +311,23 @@ test("a daily link says whose day its deal is: a past day's, today's, or today's
       "No daily deal for that date: today's deal instead.",
     ],
   );
+});
+
+test("the new-hand question says what Yes starts: a new deal, a linked deal, today's daily or another day's", () => {
+  const record = withYourResult(EMPTY_DAILY, "2026-11-30", 4, "h-1");
+  const state = { settings: { speed: "normal" }, daily: { record, shown: null, today: "2026-12-01" } };
+  const question = (asked, lang = "en") => {
+    const { texts } = dialogsModel({ ...state, asked, lang }, translatorFor(lang));
+    return [texts.confirmNewTitle, texts.confirmNewYes];
+  };
+  assert.deepEqual(question(null), ["Deal a new hand?", "Abandon and deal"]);
+  assert.deepEqual(question({ deal: "A9891335" }), ["Play deal A9891335 from the link?", "Abandon and deal"]);
+  assert.deepEqual(question({ deal: "A9891335" }, "zh"), ["打开链接中的牌局 A9891335？", "放弃并发牌"]);
+  assert.deepEqual(question({ daily: { date: null } }), ["Play today's daily deal, 2026-12-01?", "Abandon and play the daily"]);
+  // A day already played is practice, and the question says so.
+  const past = dialogsModel({ ...state, asked: { daily: { date: "2026-11-30" } }, lang: "en" }, translatorFor("en")).texts;
+  assert.equal(past.confirmNewTitle, "Play the daily deal of 2026-11-30?");
+  assert.match(past.confirmNewText, /practice/);
+  const today = dialogsModel({ ...state, asked: { daily: { date: null } }, lang: "en" }, translatorFor("en")).texts;
+  assert.doesNotMatch(today.confirmNewText, /practice/);
 });

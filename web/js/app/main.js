@@ -108,7 +108,7 @@ function createApp(win) {
       openDeal: (code) => openDealLink(code),
       yieldToOtherTab: () => hand.yieldToOtherTab(),
     },
-    onReady({ resumed }) {
+    onReady({ resumed, dealLink }) {
       if (storage.trouble && !dealtOnce) tellStorage();
       dealtOnce = true;
       // The engine keeps its clean heap for the next visit once nothing moves (a request
@@ -120,9 +120,11 @@ function createApp(win) {
         offline.enable();
         return true;
       });
+      // A link that came with the save's hand under way is followed once that hand is open,
+      // as one followed in the page: after the new-hand question. A daily link replaces a
+      // hand just dealt for the page at once.
+      if (dealLink) openDealLink(dealLink);
       if (linkedDaily) {
-        // A link replaces a hand just dealt for the page at once; the save's hand under way
-        // only after the new-hand question, as a link followed in the page.
         const link = linkedDaily;
         linkedDaily = null;
         if (resumed) startDaily(link.date, link.bad);
@@ -173,16 +175,13 @@ function createApp(win) {
   if (daily.wasReset) notices.show({ key: "dailyDamaged" });
   let linkedDaily = null; // a #daily= link ({date, bad}), started once the engine is up
   let afterConfirm = null; // what the new-hand question's Yes does (a new deal, or the daily)
-  // The daily deal the question is about ({date}, today's when null), so it says what Yes
-  // starts; null for a new deal or a deal link.
-  let askedDaily = null;
-  // The deal link's code the question is about (the engine's spelling); null otherwise.
-  let askedDeal = null;
-  /** Ask the new-hand question; `then` is what Yes does. */
-  function ask(then, { daily: aboutDaily = null, deal: aboutDeal = null } = {}) {
+  // What Yes starts, so the question can say it: {daily: {date}} (today's when the date is
+  // null), {deal: code} (a deal link's, in the engine's spelling), or null for a new deal.
+  let asked = null;
+  /** Ask the new-hand question; `then` is what Yes does, `about` what it starts. */
+  function ask(then, about = null) {
     afterConfirm = then;
-    askedDaily = aboutDaily;
-    askedDeal = aboutDeal;
+    asked = about;
     dialog.show("new-hand");
   }
   const updater = createUpdatePrompt({ win, update, isBusy: () => hand.busy });
@@ -254,8 +253,7 @@ function createApp(win) {
       update: updater.view(),
       offlineReady: offline.ready,
       panel: dialog.open,
-      askedDaily,
-      askedDeal,
+      asked,
       menuOpen: dialog.menuOpen,
     };
   }

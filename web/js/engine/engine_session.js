@@ -2,8 +2,8 @@
 // The engine session: starts the worker and follows its boot, greets the
 // engine (`hello`: the presets and levels it offers), opens the first hand (the
 // save's hand under way, else a #deal= link, else a new deal; a link that came
-// with a hand under way is then opened as one followed in the page: asked
-// first, or refused with the hand going on), and brings the engine back
+// with a hand under way is handed to onReady, to be followed as one followed in
+// the page: asked first, or refused with the hand going on), and brings the engine back
 // when the worker dies or hangs mid-hand (a new worker, the hand resumed from
 // the save). It owns the engine's status as the page shows it.
 
@@ -46,8 +46,10 @@ export function replyDelayMs(search) {
  *        halt(), showSaved(save, preview), forget(), current() -> {snapshot, handId},
  *        open(snapshot, handId), openDeal(code) (a deal link while the page is open),
  *        yieldToOtherTab()
- * @param {(opened: {resumed: boolean}) => void} deps.onReady  the engine answered its first
- *        hand (once per boot); `resumed`: the save's hand, not a new deal or a link's
+ * @param {(opened: {resumed: boolean, dealLink: string | null}) => void} deps.onReady  the
+ *        engine answered its first hand (once per boot); `resumed`: the save's hand, not a new
+ *        deal or a link's; `dealLink`: a #deal= link's code that came with that hand under way,
+ *        to be followed now as one followed in the page
  */
 export function createEngineSession({ win, storage, settings, notices, update, table, onReady }) {
   let status = "loading"; // "loading" | "ready" | "error" (mirrored on <html data-engine>)
@@ -59,8 +61,6 @@ export function createEngineSession({ win, storage, settings, notices, update, t
   let recovering = false;
   let bootCount = 0;
   let pendingDealCode = null;
-  // A #deal= link that came with a hand under way in the save: opened once that hand is.
-  let linkAfterOpen = null;
   let opened = false; // a hand of this tab's has been on the table with the engine up
   let bootStall = bootStallMs(win.location.search);
 
@@ -101,7 +101,8 @@ export function createEngineSession({ win, storage, settings, notices, update, t
    * The hand to show once the engine is up: the save's hand when it is under way, else a
    * #deal= link's deal, else the save's finished hand, else a new deal. A link never throws
    * a hand under way away unasked (one tap on a chat message, as easy to make by mistake as
-   * New hand): that hand opens, and the link is opened after it as one followed in the page.
+   * New hand): that hand opens, and the link goes to onReady, to be followed as one followed
+   * in the page.
    */
   async function openHand() {
     const code = pendingDealCode;
@@ -110,10 +111,7 @@ export function createEngineSession({ win, storage, settings, notices, update, t
     const saved = table.current().snapshot;
     if (saved?.game && !saved.view?.over) {
       const saveOpened = await openSaved();
-      if (saveOpened) {
-        linkAfterOpen = code;
-        return saveOpened;
-      }
+      if (saveOpened) return { ...saveOpened, dealLink: code };
     }
     return openLinked(code);
   }
@@ -168,17 +166,12 @@ export function createEngineSession({ win, storage, settings, notices, update, t
       if (hello.ok) acceptHello(hello.result);
       boot = { ...boot, phase: "deal" };
       update();
-      const { snapshot, handId, resumed = false } = await openHand();
+      const { snapshot, handId, resumed = false, dealLink = null } = await openHand();
       setStatus("ready");
       opened = true;
       table.open(snapshot, handId);
       win.performance.mark("pdk:first-hand");
-      onReady({ resumed });
-      if (linkAfterOpen !== null) {
-        const code = linkAfterOpen;
-        linkAfterOpen = null;
-        table.openDeal(code);
-      }
+      onReady({ resumed, dealLink });
     } catch (error) {
       if (!(error instanceof EngineDown)) throw error;
       if (myBoot !== bootCount) return; // a newer boot (a restart) took over

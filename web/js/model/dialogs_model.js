@@ -99,9 +99,10 @@ function timerModel(state, t) {
  * comes and whether it is practice (the date has its result already).
  */
 function newHandQuestion(state, t) {
-  const asked = state.askedDaily;
+  const asked = state.asked?.daily;
   if (!asked || !state.daily) {
-    const title = state.askedDeal ? t("confirmDealTitle", { code: state.askedDeal }) : t("confirmNewTitle");
+    const code = state.asked?.deal;
+    const title = code ? t("confirmDealTitle", { code }) : t("confirmNewTitle");
     return { confirmNewTitle: title, confirmNewText: t("confirmNewText"), confirmNewYes: t("confirmNewYes") };
   }
   const date = asked.date ?? state.daily.today;
