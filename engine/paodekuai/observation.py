@@ -210,6 +210,9 @@ class Observation:
             "trick_start": self.trick_start,
             "played": list(self.played),
             "face_up": None if self.face_up is None else _holder(self.face_up),
+            # Whether that card is still in its holder's hand (the table marks the holder).
+            "face_up_held": self.face_up is not None
+            and not self.played_mask >> self.face_up[0] & 1,
             "known": [_holder(k) for k in self.known],
             "spade3_first": self.need_three,
             "last_card": [n == 1 for n in self.counts],

@@ -116,6 +116,8 @@ class View(TypedDict):
     trick_start: int
     played: list[bool]
     face_up: CardHolder | None
+    #: The face-up card is still in its holder's hand (false when there is none).
+    face_up_held: bool
     known: list[CardHolder]
     spade3_first: bool
     last_card: list[bool]
@@ -277,6 +279,8 @@ class Replay(TypedDict):
     timed_out: list[int]
     settlement: SettlementJson | None
     deal_code: str | None
+    #: compact15's face-up card and its holder; null for every other preset.
+    face_up: CardHolder | None
 
 
 class ReviewOption(TypedDict):

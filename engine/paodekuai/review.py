@@ -79,6 +79,8 @@ def replay(data: dict[str, Any]) -> Replay:
         "timed_out": [i + 1 for i in game.timed_out if steps[i + 1]["seat"] == 0],
         "settlement": game.settlement() if game.over else None,
         "deal_code": game.deal_code,
+        # compact15's face-up card and its holder, said with the deal.
+        "face_up": game.view(0)["face_up"],
     }
 
 

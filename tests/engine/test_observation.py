@@ -80,6 +80,7 @@ def test_a_card_shown_to_all_is_not_counted_unseen_while_its_holder_keeps_it() -
         held = card not in [c for entry in view["history"] for c in entry["cards"] or []]
         others = view["counts"][1] + view["counts"][2]
         assert sum(n for _, n in view["unseen"]) == others - held, view["history"]
+        assert view["face_up_held"] is held  # (the table marks the holder while it is)
         random_step(g, rng)
 
 

@@ -262,6 +262,20 @@ test("the replay model: every hand face up, the play and its name, the coach's n
   assert.equal(zh.coach.progress, "正在评分：第 2 / 2 手…");
 });
 
+test("the replay's deal says compact 15's face-up card and who holds it, en and zh", () => {
+  const deal = (lang, face_up) =>
+    buildPanelsModel(panelState({ lang, lastHand: { ...panelState().lastHand, replay: { ...REPLAY, face_up }, step: 0 } })).replay.caption;
+  assert.equal(deal("en", { card: "JD", seat: 2 }), "The deal: East holds the face-up ♦J and leads first.");
+  assert.equal(deal("zh", { card: "JD", seat: 2 }), "发牌：东家持有明牌 ♦J，由东家先出。");
+  assert.equal(deal("en", { card: "9C", seat: 0 }), "The deal: You hold the face-up ♣9 and lead first.");
+  assert.equal(deal("en", null), "The deal: You to lead.");
+  // A kept replay whose face-up card is not a card and a seat is not one to draw.
+  assert.ok(isReplay({ ...REPLAY, face_up: { card: "JD", seat: 2 } }));
+  assert.ok(!isReplay({ ...REPLAY, face_up: { card: "ZZ", seat: 2 } }));
+  assert.ok(!isReplay({ ...REPLAY, face_up: { card: "JD", seat: 3 } }));
+  assert.ok(!isReplay({ ...REPLAY, face_up: "JD" }));
+});
+
 test("every replay caption ends with a full stop, the last step's (who won) too, en and zh", () => {
   for (const [lang, stop] of [["en", "."], ["zh", "。"]]) {
     for (const winner of [0, 1]) {
@@ -290,6 +304,13 @@ test("the coach's summary gives its tallies one by one, each a word with its num
   const soFar = buildPanelsModel(panelState()).replay.coach;
   assert.deepEqual(soFar.tallies, ["So far: 4.3 points lost", "mistakes: 1", "inaccuracies: 0", "best or good: 0 of 1"]);
   // A sentence, not a count: no tallies to keep whole.
+  // A hand of best plays lost nothing: "0", not "0.0", in the summary and at each decision.
+  const best = { ...REVIEW, verdict: "best", loss: 0, why: null };
+  const clean = { ...panelState().lastHand, reviews: { 1: best, 4: { ...best, step: 4, loss: 0.01 } } };
+  const perfect = buildPanelsModel(panelState({ lastHand: clean, reviewProgress: null })).replay.coach;
+  assert.equal(perfect.tallies[0], "Points lost: 0");
+  assert.equal(perfect.detail.loss, "Points lost: 0");
+  assert.equal(buildPanelsModel(panelState({ lang: "zh", lastHand: clean, reviewProgress: null })).replay.coach.tallies[0], "损失 0 分");
   const allForced = buildPanelsModel(panelState({ lastHand: { ...done, reviews: {}, replay: { ...REPLAY, forced: [1, 4] } } })).replay.coach;
   assert.equal(allForced.tallies, null);
 });

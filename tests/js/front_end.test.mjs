@@ -228,7 +228,7 @@ test("the table model: result totals and the boot progress", () => {
   };
   const model = buildTableModel(state({ snapshot: { game: {}, deal_code: "A1", view: over, you: null, event: null } }));
   assert.deepEqual(model.result.rows.map((r) => r.total), ["-3", "+35", "-32"]);
-  assert.equal(model.result.rows[2].shutOut, "yes");
+  assert.equal(model.result.rows[2].shutOut, "Yes");
   // A last-card warning goes out with the hand.
   const warned = buildTableModel(state({ snapshot: { game: {}, deal_code: "A1", view: { ...over, alerts: [true, false, false], last_card: [true, false, false] }, you: null, event: null } }));
   assert.deepEqual(warned.seats.map((seat) => [seat.warning, seat.alert]), [[false, null], [false, null], [false, null]]);

@@ -321,6 +321,17 @@ test("the table model: the timer, auto-play locking the hand, the face-up card, 
   const afterTheOpening = buildTableModel(clubState({ snapshot: { ...clubState().snapshot, view: opened } }));
   assert.equal(afterTheOpening.faceUp, null);
   assert.deepEqual(afterTheOpening.hand.cards.filter((c) => c.faceUp).map((c) => c.code), ["9C"]);
+  // A computer seat that opened still holding the card: its flag names it, until it is played.
+  const westOpened = { ...view, history: [{ seat: 1, cards: ["3S"], trick_start: 0 }], to_move: 2 };
+  const holding = buildTableModel(clubState({ snapshot: { ...clubState().snapshot, view: { ...westOpened, face_up_held: true } } }));
+  assert.deepEqual(holding.seats.map((s) => s.faceUpText), ["", "Face-up ♥7", ""]);
+  assert.match(holding.seats[1].label, /holds the face-up ♥7/);
+  const holdingZh = buildTableModel(clubState({ lang: "zh", snapshot: { ...clubState().snapshot, view: { ...westOpened, face_up_held: true } } }));
+  assert.equal(holdingZh.seats[1].faceUpText, "明牌 ♥7");
+  const playedIt = buildTableModel(clubState({ snapshot: { ...clubState().snapshot, view: { ...westOpened, face_up_held: false } } }));
+  assert.deepEqual(playedIt.seats.map((s) => s.faceUpText), ["", "", ""]);
+  // At the deal the card itself lies by the seat: no flag says it twice.
+  assert.equal(buildTableModel(clubState({ snapshot: { ...clubState().snapshot, view: { ...view, face_up_held: true } } })).seats[1].faceUpText, "");
 
   // The status line on your turn is the engine's prompt, from the Snapshot itself: no "Your turn"
   // while a judgement is on its way, and on club's first lead the ♠3 the engine asks for.
@@ -482,5 +493,8 @@ test("a timeout on a turn whose only move is to pass neither counts toward auto-
   turn("t4", false); // the second timeout of a turn with a choice: auto-play
   assert.equal(clock.autoPlay, true);
   await Promise.resolve();
-  assert.deepEqual(shown, ["timedOut", "timedOut", "timedOut", "autoStarted"]);
+  // Each forced one says it was not counted, so the "two in a row" after it adds up.
+  assert.deepEqual(shown, ["timedOut", "timedOutForced", "timedOutForced", "autoStarted"]);
+  assert.match(say(translatorFor("en"), { key: "timedOutForced" }), /does not count toward auto-play/);
+  assert.match(say(translatorFor("zh"), { key: "timedOutForced" }), /不计入连续超时/);
 });

@@ -70,6 +70,8 @@ export function isReplay(data) {
     if (!Array.isArray(total) || total.length !== 3 || !total.every(Number.isInteger)) return false;
     if (!isSeat(data.settlement.winner)) return false;
   }
+  // compact15's face-up card with its holder (absent in older replays and other presets: none).
+  if (data.face_up != null && !(isObject(data.face_up) && isSeat(data.face_up.seat) && isCards([data.face_up.card]))) return false;
   return data.deal_code == null || typeof data.deal_code === "string";
 }
 

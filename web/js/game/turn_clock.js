@@ -50,11 +50,14 @@ export function createTurnClock({ win, sound, notices, update, timerFor, turnKey
       return;
     }
     if (key !== turnKey()) return; // that turn is over already
-    if (key !== forcedKey) {
+    const forced = key === forcedKey;
+    if (!forced) {
       timeoutsInRow += 1;
       if (timeoutsInRow >= 2) autoPlay = true;
     }
-    const said = autoPlay ? "autoStarted" : "timedOut";
+    // A forced turn's notice says it was not counted: the next timeout's "two in a row" would
+    // otherwise read as a miscount to a person who saw three.
+    const said = autoPlay ? "autoStarted" : forced ? "timedOutForced" : "timedOut";
     // Said once the move is made, naming it: the trick it was in may be swept away before
     // the player looks (a pass by both others ends it at once).
     onTimeout().then((snapshot) => notices.show(timeoutNotice(said, snapshot)));
@@ -103,9 +106,10 @@ export function createTurnClock({ win, sound, notices, update, timerFor, turnKey
 }
 
 /**
- * The notice for a turn the timer played (`key`: "timedOut", or "autoStarted" when it was the
- * second in a row), from the Snapshot after it: the first names the move, read from the
- * history the engine gave (a play's words, or a pass).
+ * The notice for a turn the timer played (`key`: "timedOut"; "timedOutForced" when nothing
+ * beat, so the only move was a pass; "autoStarted" when it was the second in a row), from the
+ * Snapshot after it: "timedOut" names the move, read from the history the engine gave (a
+ * play's words, or a pass).
  */
 export function timeoutNotice(key, snapshot) {
   const last = snapshot?.view?.history?.at(-1);

@@ -82,9 +82,9 @@ export const HELP_TEXTS = Object.freeze({
   kind_bomb: { en: "Bomb: four of a rank.", zh: "炸弹：四张同点数的牌。" },
   outsideRuns: {
     en: "The {ranks} never joins a pair run, straight or plane, and nothing wraps around (K A 2 3 is no straight).",
-    zh: "{ranks} 不能进入连对、顺子和飞机，也不能首尾相接（K A 2 3 不是顺子）。",
+    zh: "{ranks} 不能进入连对、顺子和飞机；连牌也不能首尾相接（K A 2 3 不是顺子）。",
   },
-  runRanges: { en: "Runs keep within these ranks: {list}.", zh: "连牌可用的点数：{list}。" },
+  runRanges: { en: "Runs use only these ranks: {list}.", zh: "连牌只能用这些点数：{list}。" },
   runRange: { en: "{runs} {low} to {high}", zh: "{runs} {low} 到 {high}" },
   rangeJoin: { en: "; ", zh: "；" },
   run_straight: { en: "straights", zh: "顺子" },
@@ -221,10 +221,10 @@ export const HELP_TEXTS = Object.freeze({
     en: "Tap a card to select it and tap it again to put it back; a double tap selects every card of that rank, and a finger slid along your cards selects or puts back each one it passes; a tap on the table puts them all back. You can pick your cards while the others play: they stay up for your turn, unless nothing of yours beats by then.",
     zh: "点一张牌选中，再点一次放回；双击选中同点数的所有牌；手指在牌上滑过，会选中或放回滑过的每一张；点一下桌面，全部放回。别人出牌时也可以先选好牌，轮到你时仍保持选中，除非那时你已压不过。",
   },
-  table2: { en: "The line above your cards says what your selection is and whether it beats the table; Play lights up only for a legal play.", zh: "手牌上方的提示会说明所选的牌型以及能否压过桌上的牌；只有合法时“出牌”按钮才会亮起。" },
+  table2: { en: "The line above your cards says what your selection is and whether it beats the table; Play lights up only for a legal play.", zh: "手牌上方的状态栏会说明所选的牌型以及能否压过桌上的牌；只有合法时“出牌”按钮才会亮起。" },
   table3: {
     en: "Hint suggests: its first press gives the play the Hard opponent's search finds best for you (a moment's thought), the next presses cycle through your other legal plays (the line says which: \"Best found\", then \"Hint 2 of 5\"). Cards that fit in no legal play now are greyed; when you can't beat, the line says so and Pass becomes the main button.",
-    zh: "“提示”给建议：第一次按给出困难电脑的搜索为你找到的最佳出法（稍想片刻），再按就依次给出其他合法出法（提示行会注明：“最佳出法”，然后“提示 2/5”）。现在出不了的牌会变灰；压不过时，提示行会说明，“不出”成为主按钮。",
+    zh: "“提示”给建议：第一次按给出困难电脑的搜索为你找到的最佳出法（稍想片刻），再按就依次给出其他合法出法（状态栏会注明：“最佳出法”，然后“提示 2/5”）。现在出不了的牌会变灰；压不过时，状态栏会说明，“不出”成为主按钮。",
   },
   tableCoach: {
     en: "The coach rates: after the hand, Replay rates each of your decisions with the same search, shows every option with its cards and the points each was expected to score, and says why a play lost points. A forced decision counts for nothing.",

@@ -5,7 +5,7 @@
 // draws the table). No DOM and no rules here: the steps, the hands, the plays'
 // names, the ratings and the settlement are all the engine's.
 
-import { cardLabel } from "../game/cards.js";
+import { cardLabel, cardShort } from "../game/cards.js";
 import { TALLY_JOIN, say, translatorFor } from "../i18n/i18n.js";
 import { statsRows } from "../after_hand/stats.js";
 import { isCounted, unratedVerdict } from "../after_hand/last_hand.js";
@@ -59,6 +59,12 @@ function points(n) {
   return n > 0 ? `+${text}` : text === "-0.0" ? "0.0" : text;
 }
 
+/** Points lost, with one decimal; none at all is "0" (a best play lost nothing, not "0.0"). */
+function lossText(loss) {
+  const text = loss.toFixed(1);
+  return text === "0.0" || text === "-0.0" ? "0" : text;
+}
+
 /** A play in words: the engine's name of the combination, else its cards; null is a pass. */
 function playText(t, cards, combo) {
   if (cards === null) return t("coachPass");
@@ -104,7 +110,7 @@ function coachDetail(t, record, replayState, step) {
   // The engine's loss is the best option's expected total minus that of the play made.
   mine.expected = points(best.expected - review.loss);
   detail.rows.push({ label: t("coachBest"), play: playText(t, best.cards, best.combo), expected: points(best.expected) });
-  detail.loss = t("coachLoss", { loss: review.loss.toFixed(1) });
+  detail.loss = t("coachLoss", { loss: lossText(review.loss) });
   const shown = shownOption(record, replayState, step);
   // Every option with its cards: two plays of the same name differ by what they carry.
   detail.options = review.options.map((option, index) => ({
@@ -167,7 +173,7 @@ function coachModel(t, state, record, step) {
     const lost = rated.reduce((sum, review) => sum + review.loss, 0);
     const count = (verdict) => rated.filter((review) => review.verdict === verdict).length;
     tallies = [
-      t(unsettled > 0 ? "coachSoFar" : "coachLost", { lost: lost.toFixed(1) }),
+      t(unsettled > 0 ? "coachSoFar" : "coachLost", { lost: lossText(lost) }),
       t("coachMistakes", { n: count("mistake") }),
       t("coachInaccuracies", { n: count("inaccuracy") }),
       t("coachGood", { good: count("best") + count("good"), rated: rated.length }),
@@ -260,7 +266,13 @@ function replayModel(state, t) {
   const over = step === last && data.settlement;
   let caption;
   if (step === 0) {
-    caption = next === null ? t("replayDeal") : t("replayDealLeads", { name: name(next) });
+    const faceUp = data.face_up ?? null; // (a hand kept before replays said it: none)
+    if (faceUp) {
+      const what = t(faceUp.seat === 0 ? "faceUpYou" : "faceUpSeat", { card: cardShort(faceUp.card), name: name(faceUp.seat) });
+      caption = t("replayDealFaceUp", { what });
+    } else {
+      caption = next === null ? t("replayDeal") : t("replayDealLeads", { name: name(next) });
+    }
   } else {
     const who = name(current.seat);
     caption =

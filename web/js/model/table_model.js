@@ -322,10 +322,16 @@ export function buildTableModel(state) {
       // the count, while the hand is played: a warning about the next play goes out with the last.
       const alert = live && view.alerts?.[seat] ? count : null;
       const warning = live && Boolean(view.last_card?.[seat]);
+      // Compact 15's face-up card, still in a computer seat's hand once the hand is under way:
+      // its flag names it (at the deal the card itself is shown by the seat; your own hand
+      // marks it on the card), so a player counting cards is told which card that seat holds.
+      const holdsFaceUp = live && seat !== 0 && view.face_up_held === true && view.face_up?.seat === seat && view.history.length > 0;
+      const faceUpText = holdsFaceUp ? t("faceUpMark", { card: cardShort(view.face_up.card) }) : "";
       const spoken = [count === 1 ? t("oneCardLeft") : t("cardsLeft", { n: count })];
       if (turn) spoken.push(t("seatTurn"));
       if (warning) spoken.push(t("seatLastCard"));
       else if (alert === 2) spoken.push(t("seatTwoCards"));
+      if (holdsFaceUp) spoken.push(t("seatFaceUp", { card: cardShort(view.face_up.card) }));
       const left = reveal?.[seat] ?? [];
       // A loser's cards left, turned face up in front of it, take the place of its last play
       // (a small phone has no room for both, and the hand is over: what it kept is the news).
@@ -345,6 +351,7 @@ export function buildTableModel(state) {
         warningText: t("lastCard"),
         thinking: Boolean(view && !view.over && view.to_move === seat && seat !== 0),
         thinkingText: t("thinking"),
+        faceUpText,
         action: played,
         actionLabel: played ? t("playedLabel", { name: name(seat), play: played.pass ? played.passText : played.text }) : "",
         // Your own cards left are in your hand; at the end they are also laid out in front of you.
