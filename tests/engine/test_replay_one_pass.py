@@ -63,3 +63,16 @@ def test_a_tampered_hand_is_still_refused() -> None:
         replay({**data, "timed_out": [step - 1, step - 1]})
     with pytest.raises(ValueError, match="does not add up"):
         replay({**data, "counts": [1, 2, 3]})
+
+
+def test_the_replay_says_compact15s_face_up_card_and_its_holder() -> None:
+    """The face-up card is a fact of the deal: the replay's deal step is told it."""
+    g = Game.deal(6, "compact15")
+    held = g.view(0)["face_up"]
+    assert held is not None and held["seat"] != 0
+    bots = [Bot("easy", seed=s) for s in range(3)]
+    while not g.over:
+        cards = bots[g.to_move].choose(g.view(g.to_move))
+        g.pass_turn() if cards is None else g.play(cards)
+    assert replay(g.to_dict())["face_up"] == held
+    assert replay(Game.deal(6).to_dict())["face_up"] is None
