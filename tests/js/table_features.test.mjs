@@ -275,7 +275,11 @@ test("the table model: seats lit as the engine says (club: at two and one cards)
   const model = buildTableModel(clubState());
   assert.deepEqual(model.seats.map((s) => s.alert), [null, 2, 1]);
   assert.deepEqual(model.seats.map((s) => s.warning), [false, false, true]);
-  assert.equal(model.seats[1].alertText, "Two cards!");
+  assert.deepEqual(model.seats.map((s) => s.flag), [
+    { text: "", tone: "" },
+    { text: "Two cards!", tone: "warning" },
+    { text: "Last card!", tone: "warning" },
+  ]);
   assert.equal(model.seats[1].label, "West: 2 cards, two cards left");
   assert.equal(model.seats[2].label, "East: 1 card, last card");
   assert.equal(model.seats[0].label, "You: 3 cards, to play");
@@ -322,16 +326,22 @@ test("the table model: the timer, auto-play locking the hand, the face-up card, 
   assert.equal(afterTheOpening.faceUp, null);
   assert.deepEqual(afterTheOpening.hand.cards.filter((c) => c.faceUp).map((c) => c.code), ["9C"]);
   // A computer seat that opened still holding the card: its flag names it, until it is played.
-  const westOpened = { ...view, history: [{ seat: 1, cards: ["3S"], trick_start: 0 }], to_move: 2 };
+  // (no seat lit: a warning would take the flag's line first)
+  const quiet = { alerts: [false, false, false], last_card: [false, false, false] };
+  const westOpened = { ...view, ...quiet, history: [{ seat: 1, cards: ["3S"], trick_start: 0 }], to_move: 2 };
   const holding = buildTableModel(clubState({ snapshot: { ...clubState().snapshot, view: { ...westOpened, face_up_held: true } } }));
-  assert.deepEqual(holding.seats.map((s) => s.faceUpText), ["", "Face-up ♥7", ""]);
+  assert.deepEqual(holding.seats.map((s) => s.flag.text), ["", "Face-up ♥7", "Thinking…"]);
+  assert.equal(holding.seats[1].flag.tone, "face-up");
+  // A seat down to its last card is warned of first.
+  const lit = buildTableModel(clubState({ snapshot: { ...clubState().snapshot, view: { ...westOpened, face_up_held: true, last_card: [false, true, false] } } }));
+  assert.deepEqual(lit.seats[1].flag, { text: "Last card!", tone: "warning" });
   assert.match(holding.seats[1].label, /holds the face-up ♥7/);
   const holdingZh = buildTableModel(clubState({ lang: "zh", snapshot: { ...clubState().snapshot, view: { ...westOpened, face_up_held: true } } }));
-  assert.equal(holdingZh.seats[1].faceUpText, "明牌 ♥7");
+  assert.equal(holdingZh.seats[1].flag.text, "明牌 ♥7");
   const playedIt = buildTableModel(clubState({ snapshot: { ...clubState().snapshot, view: { ...westOpened, face_up_held: false } } }));
-  assert.deepEqual(playedIt.seats.map((s) => s.faceUpText), ["", "", ""]);
+  assert.deepEqual(playedIt.seats.map((s) => s.flag.text), ["", "", "Thinking…"]);
   // At the deal the card itself lies by the seat: no flag says it twice.
-  assert.equal(buildTableModel(clubState({ snapshot: { ...clubState().snapshot, view: { ...view, face_up_held: true } } })).seats[1].faceUpText, "");
+  assert.equal(buildTableModel(clubState({ snapshot: { ...clubState().snapshot, view: { ...view, ...quiet, face_up_held: true } } })).seats[1].flag.text, "");
 
   // The status line on your turn is the engine's prompt, from the Snapshot itself: no "Your turn"
   // while a judgement is on its way, and on club's first lead the ♠3 the engine asks for.

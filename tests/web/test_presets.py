@@ -152,3 +152,30 @@ def test_compact15s_face_up_card_held_by_a_computer_stays_in_sight_to_be_read(
     hidden = next(t for what, t in times if what == "hidden" and t > shown)
     assert hidden - shown >= 1000, times
     assert read_save(page)["view"]["history"][0]["seat"] == 1
+
+
+def test_a_computer_seat_holding_compact15s_face_up_card_is_flagged_until_it_plays_it(
+    table: Any,
+) -> None:
+    """Once the card has left the felt, the seat that holds it says which card it is under
+    its fan (a player counting cards must know where it is) while it holds it."""
+    page = table.page
+    open_page(page, f"{table.site.url}#deal={compact15_deal_held_by(1)}")
+    card = read_save(page)["view"]["face_up"]["card"]
+    flag = '[data-seat="1"] [data-flag]'
+
+    def opened(p: Any) -> bool:
+        return len(read_save(p)["view"]["history"]) > 0
+
+    play_until(page, stop=opened)
+    view = read_save(page)["view"]
+    assert view["face_up_held"] and not view["last_card"][1], view
+    assert (page.text_content(flag) or "").strip() == f"Face-up {short(card)}"
+
+    def card_played(p: Any) -> bool:
+        return not read_save(p)["view"]["face_up_held"]
+
+    # Played, or kept to the end of the hand, where that seat's cards lie face up.
+    play_until(page, stop=card_played)
+    assert card_played(page) or is_over(page)
+    assert short(card) not in (page.text_content(flag) or "")

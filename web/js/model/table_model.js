@@ -182,6 +182,18 @@ function plateModel(state, t, snapshot, view) {
   return { daily, rules };
 }
 
+/**
+ * The line under a seat's fan: a warning first (its last card; at the club, two cards), else
+ * "Thinking…" while it moves, else compact 15's face-up card it still holds. `tone` styles it.
+ */
+function seatFlag(t, { warning, alert, thinking, faceUp }) {
+  if (warning) return { text: t("lastCard"), tone: "warning" };
+  if (alert === 2) return { text: t("twoCards"), tone: "warning" };
+  if (thinking) return { text: t("thinking"), tone: "" };
+  if (faceUp) return { text: t("faceUpMark", { card: cardShort(faceUp) }), tone: "face-up" };
+  return { text: "", tone: "" };
+}
+
 /** Up to this many card backs make a seat's fan (a bigger hand shows the same fan). */
 const FAN_MAX = 16;
 
@@ -325,8 +337,8 @@ export function buildTableModel(state) {
       // Compact 15's face-up card, still in a computer seat's hand once the hand is under way:
       // its flag names it (at the deal the card itself is shown by the seat; your own hand
       // marks it on the card), so a player counting cards is told which card that seat holds.
+      const thinking = live && turn && seat !== 0;
       const holdsFaceUp = live && seat !== 0 && view.face_up_held === true && view.face_up?.seat === seat && view.history.length > 0;
-      const faceUpText = holdsFaceUp ? t("faceUpMark", { card: cardShort(view.face_up.card) }) : "";
       const spoken = [count === 1 ? t("oneCardLeft") : t("cardsLeft", { n: count })];
       if (turn) spoken.push(t("seatTurn"));
       if (warning) spoken.push(t("seatLastCard"));
@@ -339,7 +351,6 @@ export function buildTableModel(state) {
       return {
         label: view ? t("seatLabel", { name: name(seat), parts: spoken.join(t("listJoin")) }) : name(seat),
         alert,
-        alertText: alert === 2 ? t("twoCards") : "",
         seat,
         side: sideOf(seat, direction),
         name: name(seat),
@@ -348,10 +359,8 @@ export function buildTableModel(state) {
         countLabel: count === 1 ? t("oneCardLeft") : t("cardsLeft", { n: count }),
         turn,
         warning,
-        warningText: t("lastCard"),
-        thinking: Boolean(view && !view.over && view.to_move === seat && seat !== 0),
-        thinkingText: t("thinking"),
-        faceUpText,
+        thinking,
+        flag: seatFlag(t, { warning, alert, thinking, faceUp: holdsFaceUp ? view.face_up.card : null }),
         action: played,
         actionLabel: played ? t("playedLabel", { name: name(seat), play: played.pass ? played.passText : played.text }) : "",
         // Your own cards left are in your hand; at the end they are also laid out in front of you.

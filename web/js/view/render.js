@@ -334,10 +334,9 @@ export function createRenderer(doc, motion) {
       if (node.getAttribute("aria-label") !== seat.label) node.setAttribute("aria-label", seat.label);
       node.classList.toggle("thinking", seat.thinking);
       const flag = q("[data-flag]", node);
-      const alarm = seat.warning || Boolean(seat.alertText);
-      setText(flag, seat.warning ? seat.warningText : seat.alertText || (seat.thinking ? seat.thinkingText : seat.faceUpText));
-      flag.classList.toggle("warning", alarm);
-      flag.classList.toggle("face-up-mark", !alarm && !seat.thinking && Boolean(seat.faceUpText));
+      setText(flag, seat.flag.text);
+      flag.classList.toggle("warning", seat.flag.tone === "warning");
+      flag.classList.toggle("face-up-mark", seat.flag.tone === "face-up");
       renderFan(node, seat);
       const play = renderPlay(seat, flight, swept?.[seat.seat] ?? false);
       if (play) arrived.push({ seat: seat.seat, play });
