@@ -184,13 +184,14 @@ function plateModel(state, t, snapshot, view) {
 
 /**
  * The line under a seat's fan: a warning first (its last card; at the club, two cards), else
- * "Thinking…" while it moves, else compact 15's face-up card it still holds. `tone` styles it.
+ * "Thinking…" while it moves, else compact 15's face-up card it still holds (`faceUp`, as
+ * written short). `tone` styles it.
  */
 function seatFlag(t, { warning, alert, thinking, faceUp }) {
   if (warning) return { text: t("lastCard"), tone: "warning" };
   if (alert === 2) return { text: t("twoCards"), tone: "warning" };
   if (thinking) return { text: t("thinking"), tone: "" };
-  if (faceUp) return { text: t("faceUpMark", { card: cardShort(faceUp) }), tone: "face-up" };
+  if (faceUp) return { text: t("faceUpMark", { card: faceUp }), tone: "face-up" };
   return { text: "", tone: "" };
 }
 
@@ -280,6 +281,9 @@ export function buildTableModel(state) {
   const passReasonShown = Boolean(passRefusal) && passRefusal.code !== "leader_cannot_pass" && !(state.selection.length > 0 && judged);
   // Once the hand is over the engine turns every hand left face up (turnFacts: in beats).
   const faceUp = view?.face_up ?? null;
+  // Compact 15's face-up card lies on the felt from the deal until its holder opens; from then
+  // on a computer holder's flag names it while it keeps it (the engine's face_up_held).
+  const opened = (view?.history?.length ?? 0) > 0;
   const soundOn = state.settings.sound === "on";
 
   return {
@@ -334,16 +338,15 @@ export function buildTableModel(state) {
       // the count, while the hand is played: a warning about the next play goes out with the last.
       const alert = live && view.alerts?.[seat] ? count : null;
       const warning = live && Boolean(view.last_card?.[seat]);
-      // Compact 15's face-up card, still in a computer seat's hand once the hand is under way:
-      // its flag names it (at the deal the card itself is shown by the seat; your own hand
-      // marks it on the card), so a player counting cards is told which card that seat holds.
       const thinking = live && turn && seat !== 0;
-      const holdsFaceUp = live && seat !== 0 && view.face_up_held === true && view.face_up?.seat === seat && view.history.length > 0;
+      // The face-up card a computer seat still holds, named so a player counting cards knows
+      // where it is (your own hand marks it on the card).
+      const heldFaceUp = live && opened && seat !== 0 && view.face_up_held === true && faceUp?.seat === seat ? cardShort(faceUp.card) : null;
       const spoken = [count === 1 ? t("oneCardLeft") : t("cardsLeft", { n: count })];
       if (turn) spoken.push(t("seatTurn"));
       if (warning) spoken.push(t("seatLastCard"));
       else if (alert === 2) spoken.push(t("seatTwoCards"));
-      if (holdsFaceUp) spoken.push(t("seatFaceUp", { card: cardShort(view.face_up.card) }));
+      if (heldFaceUp) spoken.push(t("seatFaceUp", { card: heldFaceUp }));
       const left = reveal?.[seat] ?? [];
       // A loser's cards left, turned face up in front of it, take the place of its last play
       // (a small phone has no room for both, and the hand is over: what it kept is the news).
@@ -360,7 +363,7 @@ export function buildTableModel(state) {
         turn,
         warning,
         thinking,
-        flag: seatFlag(t, { warning, alert, thinking, faceUp: holdsFaceUp ? view.face_up.card : null }),
+        flag: seatFlag(t, { warning, alert, thinking, faceUp: heldFaceUp }),
         action: played,
         actionLabel: played ? t("playedLabel", { name: name(seat), play: played.pass ? played.passText : played.text }) : "",
         // Your own cards left are in your hand; at the end they are also laid out in front of you.
@@ -391,7 +394,7 @@ export function buildTableModel(state) {
     // then the felt's room is the plays' (your hand keeps the card's mark). Drawn above its
     // holder's play it pushed that play down onto yours on a small phone, and beside your
     // own it squeezed your play into rows. At the end of the hand every card is face up.
-    faceUp: faceUp && !view.over && (view.history?.length ?? 0) === 0
+    faceUp: faceUp && !view.over && !opened
       ? {
           card: cardModel(t, faceUp.card),
           seat: faceUp.seat,
